@@ -1,0 +1,12 @@
+/// One command of the tool: its spec (parsing and help) and what it does.
+protocol Command: Sendable {
+    static var spec: CommandSpec { get }
+    static func run(_ invocation: Invocation, in context: CommandContext) throws
+}
+
+/// Every command, in the order help lists them.
+let allCommands: [any Command.Type] = [
+    AddCommand.self, ListCommand.self, ShowCommand.self, RenameCommand.self, EditCommand.self,
+    DeleteCommand.self, MoveCommand.self, SortCommand.self, TypesCommand.self, ExportCommand.self,
+    ImportCommand.self, HelpCommand.self,
+]

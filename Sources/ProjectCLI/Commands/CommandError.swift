@@ -1,0 +1,14 @@
+import ProjectStore
+
+/// Refusals of the command line itself, beyond the store's rules; all exit with status 1.
+enum CommandError: Error, Equatable {
+    /// The user ended input at a prompt.
+    case cancelled
+    /// Deleting needs a yes, and there is no terminal to ask on.
+    case deleteNeedsConfirmation(Project)
+    case deleteDeclined(Project)
+    case importUnreadable(path: String, code: Int32)
+    case importInvalid(path: String, DocumentProblem)
+    /// Neither `--store`, `PROJECT_STORE` nor `HOME` says where the store is.
+    case noStoreLocation
+}

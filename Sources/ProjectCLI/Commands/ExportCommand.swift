@@ -1,0 +1,12 @@
+import ProjectStoreFile
+
+/// `project export`: the whole store as a JSON document on standard output.
+enum ExportCommand: Command {
+    static let spec = CommandSpec(
+        name: "export", summary: "export.summary", discussion: "export.discussion",
+        examples: ["project export > projects-backup.json"])
+
+    static func run(_ invocation: Invocation, in context: CommandContext) throws {
+        context.terminal.output(String(decoding: StoreDocument.encode(try context.store.catalog()), as: UTF8.self))
+    }
+}

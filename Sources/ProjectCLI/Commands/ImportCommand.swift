@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import ProjectStore
+import ProjectStoreFile
+
+/// `project import <file>`: adds the projects of an export document, all or none.
+enum ImportCommand: Command {
+    static let spec = CommandSpec(
+        name: "import", summary: "import.summary", discussion: "import.discussion",
+        arguments: [.required("file", help: "import.argument.file")],
+        examples: ["project import projects-backup.json", "other-tool --json | project import -"])
+
+    static func run(_ invocation: Invocation, in context: CommandContext) throws {
+        let path = invocation.argument(0)!
+        let bytes = try read(path)
+        let projects: [Project]
+        do {
+            projects = try StoreDocument.decode(bytes).projects
+        } catch {
+            throw CommandError.importInvalid(path: path, error)
+        }
+        let imported = try context.store.importProjects(projects)
+        context.say(context.localizer.text("import.done", count: imported.count))
+    }
+
+    private static func read(_ path: String) throws(CommandError) -> [UInt8] {
+        let descriptor = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .importUnreadable(path: path, code: errno) }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        switch FileDescriptorReader.readAll(descriptor) {
+        case .success(let bytes): return bytes
+        case .failure(let error): throw .importUnreadable(path: path, code: error.code)
+        }
+    }
+}

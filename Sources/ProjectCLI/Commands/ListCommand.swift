@@ -1,0 +1,44 @@
+import Foundation
+import ProjectStore
+import ProjectStoreFile
+
+/// `project list`: the projects in the saved default order or another, filtered by kind or name.
+enum ListCommand: Command {
+    static let sort = OptionSpec.value("sort", short: "s", valueName: "order", help: "list.option.sort")
+    static let type = OptionSpec.value("type", short: "t", valueName: "kind", help: "list.option.type")
+    static let search = OptionSpec.value("search", valueName: "text", help: "list.option.search")
+    static let json = OptionSpec.flag("json", help: "list.option.json")
+
+    static let spec = CommandSpec(
+        name: "list", summary: "list.summary", discussion: "list.discussion",
+        options: [sort, type, search, json],
+        examples: ["project list", "project list --sort user", "project list --type novel --search draft", "project list --json"])
+
+    static func run(_ invocation: Invocation, in context: CommandContext) throws {
+        let requestedOrder = try invocation.order(sort)
+        let kind = try invocation.kind(type, localizer: context.localizer)
+        let catalog = try context.store.catalog()
+        let order = requestedOrder ?? catalog.defaultOrder
+        var projects = catalog.projects
+        if let kind { projects.removeAll { $0.kind != kind } }
+        if let text = invocation.value(search) {
+            projects.removeAll { $0.name.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) == nil }
+        }
+        projects = ProjectCatalog.ordered(projects, in: order, collator: NameCollator(locale: context.locales.collation))
+
+        if invocation.isSet(json) {
+            context.terminal.output(String(decoding: ProjectJSON.encode(projects), as: UTF8.self) + "\n")
+        } else if catalog.projects.isEmpty {
+            context.say("list.empty")
+        } else if projects.isEmpty {
+            context.say("list.no-match")
+        } else {
+            let view = ProjectListView(localizer: context.localizer, dates: DateText(locale: context.locales.formatting))
+            context.terminal.output(view.render(projects, positions: order == .user))
+            if context.terminal.outputIsTerminal {
+                let orderName = context.localizer.text("order.\(order.rawValue)")
+                context.terminal.output(context.localizer.text("list.summary", count: projects.count, ["order": orderName]) + "\n")
+            }
+        }
+    }
+}

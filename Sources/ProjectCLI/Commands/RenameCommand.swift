@@ -1,0 +1,25 @@
+import ProjectStore
+
+/// `project rename <project> [<new-name>]`: a new name; everything else stays.
+enum RenameCommand: Command {
+    static let spec = CommandSpec(
+        name: "rename", summary: "rename.summary", discussion: "rename.discussion",
+        arguments: [.required("project", help: "argument.project"), .optional("new-name", help: "rename.argument.new-name")],
+        examples: ["project rename \"My Novel\" \"The Long Winter\""])
+
+    static func run(_ invocation: Invocation, in context: CommandContext) throws {
+        let prompter = Prompter(context: context)
+        let reference = ProjectReference.named(invocation.argument(0)!)
+        var newName = invocation.argument(1)
+        if newName == nil {
+            guard prompter.canAsk else { throw UsageError.needsTerminal(argument: "new-name", command: spec.name) }
+            let project = try context.store.project(reference)
+            newName = try prompter.ask("prompt.new-name", ["name": project.name])
+        }
+        let oldName = try context.store.project(reference).name
+        let renamed = try prompter.retryingName(newName!) { name in
+            try context.store.rename(reference, to: name)
+        }
+        context.say("rename.done", ["old": oldName, "new": renamed.name])
+    }
+}

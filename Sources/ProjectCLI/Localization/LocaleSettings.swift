@@ -1,0 +1,49 @@
+import Foundation
+
+/// The language and locales chosen by the POSIX environment variables. Foundation on Linux ignores
+/// them (it reports `en-001` whatever `LANG` says), so they are resolved here.
+public struct LocaleSettings: Sendable {
+    /// The language of messages: one we have a table for.
+    public let language: String
+    /// Name order (`LC_COLLATE`).
+    public let collation: Locale
+    /// Dates and times (`LC_TIME`).
+    public let formatting: Locale
+
+    public init(environment: [String: String], available: [String] = Localizer.languages) {
+        let messages = Self.value(of: "LC_MESSAGES", in: environment)
+        language = Self.language(messages: messages, list: environment["LANGUAGE"], available: available)
+        collation = Self.locale(Self.value(of: "LC_COLLATE", in: environment))
+        formatting = Self.locale(Self.value(of: "LC_TIME", in: environment))
+    }
+
+    /// POSIX precedence: `LC_ALL`, then the category, then `LANG`.
+    private static func value(of category: String, in environment: [String: String]) -> String? {
+        [environment["LC_ALL"], environment[category], environment["LANG"]]
+            .compactMap { $0 }
+            .first { !$0.isEmpty }
+    }
+
+    /// GNU `LANGUAGE` is honoured only when the locale itself is a real one, as gettext does.
+    private static func language(messages: String?, list: String?, available: [String]) -> String {
+        guard let identifier = identifier(messages) else { return "en" }
+        let wanted = (list ?? "").split(separator: ":").map(String.init) + [identifier]
+        for candidate in wanted {
+            let code = candidate.split(separator: "_").first.map { String($0).lowercased() } ?? ""
+            if available.contains(code) { return code }
+        }
+        return "en"
+    }
+
+    private static func locale(_ value: String?) -> Locale {
+        Locale(identifier: identifier(value) ?? "en_US_POSIX")
+    }
+
+    /// `fr_CA.UTF-8@euro` → `fr_CA`; `nil` for the C locale.
+    static func identifier(_ value: String?) -> String? {
+        guard let value else { return nil }
+        let bare = value.prefix { $0 != "." && $0 != "@" }
+        guard !bare.isEmpty, bare != "C", bare != "POSIX" else { return nil }
+        return String(bare)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Creation dates in the user's locale and time zone.
+final class DateText {
+    private let dateFormatter: DateFormatter
+    private let dateTimeFormatter: DateFormatter
+    /// Lists show whole days, and a writer's projects share few of them: format each day once.
+    private var dayCache: [Int: String] = [:]
+
+    init(locale: Locale, timeZone: TimeZone = .current) {
+        dateFormatter = DateFormatter()
+        dateFormatter.locale = locale
+        dateFormatter.timeZone = timeZone
+        dateFormatter.dateStyle = .medium
+        dateFormatter.timeStyle = .none
+        dateTimeFormatter = DateFormatter()
+        dateTimeFormatter.locale = locale
+        dateTimeFormatter.timeZone = timeZone
+        dateTimeFormatter.dateStyle = .long
+        dateTimeFormatter.timeStyle = .medium
+    }
+
+    func date(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let day = (seconds + dateFormatter.timeZone.secondsFromGMT(for: date)).floorDivided(by: 86_400)
+        if let cached = dayCache[day] { return cached }
+        let text = dateFormatter.string(from: date)
+        dayCache[day] = text
+        return text
+    }
+
+    func dateAndTime(_ date: Date) -> String {
+        dateTimeFormatter.string(from: date)
+    }
+}
+
+extension Int {
+    fileprivate func floorDivided(by divisor: Int) -> Int {
+        self >= 0 ? self / divisor : (self - divisor + 1) / divisor
+    }
+}

@@ -1,0 +1,188 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import ProjectStore
+
+/// The exit statuses, a contract with scripts (see README).
+enum ExitStatus: Int32 {
+    case success = 0
+    /// The request was understood and refused: a name, a reference, a position, a confirmation, an import.
+    case refused = 1
+    case usage = 2
+    /// The store cannot be read or written.
+    case storeUnavailable = 3
+}
+
+/// Any error as the words the user reads and the status the tool exits with: the one place where
+/// errors become language.
+struct ErrorReport {
+    let text: String
+    let status: ExitStatus
+
+    init(_ error: any Error, localizer l: Localizer) {
+        let lines: [String]
+        switch error {
+        case let error as ProjectStoreError:
+            (lines, status) = Self.describe(error, l)
+        case let error as UsageError:
+            lines = [Self.describe(error, l), Self.helpHint(for: error.command, l)]
+            status = .usage
+        case let error as CommandError:
+            (lines, status) = Self.describe(error, l)
+        default:
+            lines = [l.text("error.unexpected", ["detail": String(describing: error)])]
+            status = .refused
+        }
+        text = lines.enumerated().map { index, line in
+            index == 0 ? l.text("error.prefix", ["message": line]) : line
+        }.joined(separator: "\n") + "\n"
+    }
+
+    private static func describe(_ error: ProjectStoreError, _ l: Localizer) -> ([String], ExitStatus) {
+        switch error {
+        case .invalidName(let name, let problem):
+            return ([describe(problem, name: name, l)], .refused)
+        case .duplicateName(let name, let existing):
+            return ([l.text("error.duplicate-name", ["name": name, "existing": existing.name])], .refused)
+        case .projectNotFound(let reference):
+            return ([l.text("error.not-found", ["reference": reference])], .refused)
+        case .ambiguousReference(let reference, let candidates):
+            let list = candidates.map { "  \($0.id.lowercasedString)  \(TerminalText.visible($0.name))" }
+            return ([l.text("error.ambiguous", ["reference": reference])] + list, .refused)
+        case .positionOutOfRange(let position, let count):
+            let message = count == 0
+                ? l.text("error.position-empty", ["position": String(position)])
+                : l.text("error.position-range", count: count, ["position": String(position)])
+            return ([message], .refused)
+        case .moveRelativeToItself(let project):
+            return ([l.text("error.move-itself", ["name": project.name])], .refused)
+        case .importRejected(let problems):
+            let list = problems.map { "  " + describe($0, l) }
+            return ([l.text("error.import-rejected", count: problems.count)] + list, .refused)
+        case .storage(let storage):
+            return ([describe(storage, l)], .storeUnavailable)
+        }
+    }
+
+    private static func describe(_ problem: NameProblem, name: String, _ l: Localizer) -> String {
+        switch problem {
+        case .empty: l.text("error.name-empty")
+        case .controlCharacter: l.text("error.name-control", ["name": name])
+        case .tooLong(let maximum): l.text("error.name-too-long", ["maximum": String(maximum), "length": String(name.count)])
+        }
+    }
+
+    private static func describe(_ problem: ImportProblem, _ l: Localizer) -> String {
+        switch problem {
+        case .invalidName(let index, let name, let problem):
+            l.text("import.problem.invalid-name", ["index": String(index), "reason": describe(problem, name: name, l)])
+        case .clashesWithStore(let index, let name, let existing):
+            l.text("import.problem.clash-store", ["index": String(index), "name": name, "existing": existing])
+        case .clashesWithinDocument(let index, let name, let other):
+            l.text("import.problem.clash-document", ["index": String(index), "name": name, "other": String(other)])
+        case .idInStore(let index, let id):
+            l.text("import.problem.id-store", ["index": String(index), "id": id.lowercasedString])
+        case .idRepeated(let index, let id, let other):
+            l.text("import.problem.id-repeated", ["index": String(index), "id": id.lowercasedString, "other": String(other)])
+        }
+    }
+
+    private static func describe(_ error: StorageError, _ l: Localizer) -> String {
+        switch error {
+        case .unreadable(let path, let code):
+            l.text("error.store-unreadable", ["path": path, "reason": systemMessage(code)])
+        case .invalid(let path, .newerVersion(let version)):
+            l.text("error.store-newer", ["path": path, "version": String(version)])
+        case .invalid(let path, let problem):
+            l.text("error.store-invalid", ["path": path, "problem": describe(problem, l)])
+        case .busy(let path, let seconds):
+            l.text("error.store-busy", ["path": path, "seconds": String(seconds)])
+        case .unwritable(let path, let code):
+            l.text("error.store-unwritable", ["path": path, "reason": systemMessage(code)])
+        }
+    }
+
+    static func describe(_ problem: DocumentProblem, _ l: Localizer) -> String {
+        switch problem {
+        case .empty: l.text("document.empty")
+        case .notUTF8: l.text("document.not-utf8")
+        case .syntax(let line, let column): l.text("document.syntax", ["line": String(line), "column": String(column)])
+        case .missingField(let field, nil): l.text("document.missing-field", ["field": field])
+        case .missingField(let field, let project?):
+            l.text("document.missing-project-field", ["field": field, "index": String(project)])
+        case .wrongValue(let field, let value, nil): l.text("document.wrong-value", ["field": field, "value": value])
+        case .wrongValue(let field, let value, let project?):
+            l.text("document.wrong-project-value", ["field": field, "value": value, "index": String(project)])
+        case .duplicateName(let name): l.text("document.duplicate-name", ["name": name])
+        case .duplicateID(let id): l.text("document.duplicate-id", ["id": id.lowercasedString])
+        case .newerVersion(let version): l.text("document.newer", ["version": String(version)])
+        }
+    }
+
+    private static func describe(_ error: UsageError, _ l: Localizer) -> String {
+        switch error {
+        case .unknownCommand(let name, let suggestion?):
+            l.text("usage.unknown-command.suggest", ["command": name, "suggestion": suggestion])
+        case .unknownCommand(let name, nil):
+            l.text("usage.unknown-command", ["command": name])
+        case .unknownOption(let option, _, let suggestion?):
+            l.text("usage.unknown-option.suggest", ["option": option, "suggestion": suggestion])
+        case .unknownOption(let option, _, nil):
+            l.text("usage.unknown-option", ["option": option])
+        case .missingValue(let option, _): l.text("usage.missing-value", ["option": option])
+        case .unexpectedValue(let option, _): l.text("usage.unexpected-value", ["option": option])
+        case .missingArgument(let name, _): l.text("usage.missing-argument", ["argument": "<\(name)>"])
+        case .extraArgument(let argument, _): l.text("usage.extra-argument", ["argument": argument])
+        case .repeatedOption(let option, _): l.text("usage.repeated-option", ["option": option])
+        case .conflictingOptions(let options, _):
+            l.text("usage.conflicting-options", ["options": options.joined(separator: ", ")])
+        case .missingChoice(let options, _):
+            l.text(options.count == 1 ? "usage.missing-option" : "usage.missing-choice",
+                   ["options": options.joined(separator: ", ")])
+        case .badValue(let option, let value, let expected, _):
+            l.text("usage.bad-value", ["option": option, "value": value, "expected": describe(expected, l)])
+        case .needsTerminal(let argument, _): l.text("usage.needs-terminal", ["argument": "<\(argument)>"])
+        }
+    }
+
+    private static func describe(_ expectation: UsageError.Expectation, _ l: Localizer) -> String {
+        switch expectation {
+        case .kind:
+            l.text("usage.expected-kind", ["kinds": ProjectKind.allCases.map(\.rawValue).joined(separator: ", ")])
+        case .order:
+            l.text("usage.expected-order", ["orders": ProjectOrder.allCases.map(\.rawValue).joined(separator: ", ")])
+        case .positiveNumber:
+            l.text("usage.expected-number")
+        }
+    }
+
+    private static func helpHint(for command: String?, _ l: Localizer) -> String {
+        command.map { l.text("usage.hint.command", ["command": $0]) } ?? l.text("usage.hint")
+    }
+
+    private static func describe(_ error: CommandError, _ l: Localizer) -> ([String], ExitStatus) {
+        switch error {
+        case .cancelled:
+            return ([l.text("error.cancelled")], .refused)
+        case .deleteNeedsConfirmation(let project):
+            return ([l.text("error.delete-needs-yes", ["name": project.name])], .refused)
+        case .deleteDeclined(let project):
+            return ([l.text("error.delete-declined", ["name": project.name])], .refused)
+        case .importUnreadable(let path, let code):
+            return ([l.text("error.import-unreadable", ["path": path, "reason": systemMessage(code)])], .refused)
+        case .importInvalid(let path, .newerVersion(let version)):
+            return ([l.text("error.import-newer", ["path": path, "version": String(version)])], .refused)
+        case .importInvalid(let path, let problem):
+            return ([l.text("error.import-invalid", ["path": path, "problem": describe(problem, l)])], .refused)
+        case .noStoreLocation:
+            return ([l.text("error.no-store-location")], .storeUnavailable)
+        }
+    }
+
+    /// The system's own words for an errno, as `strerror` gives them.
+    private static func systemMessage(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}

@@ -1,0 +1,70 @@
+/// Everything the command line knows about one command: parsing, help and suggestions all read it.
+/// Text fields are message ids in the localization tables.
+struct CommandSpec: Sendable {
+    let name: String
+    /// One line for the command list.
+    let summary: String
+    /// A paragraph or two for `project help <command>`; `nil` when the summary says it all.
+    let discussion: String?
+    let arguments: [ArgumentSpec]
+    let options: [OptionSpec]
+    /// Options of which exactly one must be given.
+    let oneOf: [OptionSpec]
+    /// Command lines shown under "Examples".
+    let examples: [String]
+
+    init(
+        name: String, summary: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
+        options: [OptionSpec] = [], oneOf: [OptionSpec] = [], examples: [String] = []
+    ) {
+        self.name = name
+        self.summary = summary
+        self.discussion = discussion
+        self.arguments = arguments
+        self.options = options + oneOf
+        self.oneOf = oneOf
+        self.examples = examples
+    }
+}
+
+/// A positional argument.
+struct ArgumentSpec: Sendable {
+    /// Shown in usage as `<name>`.
+    let name: String
+    let help: String
+    /// An optional argument may be left out; the command then asks for it on a terminal or refuses.
+    let isOptional: Bool
+
+    static func required(_ name: String, help: String) -> ArgumentSpec {
+        ArgumentSpec(name: name, help: help, isOptional: false)
+    }
+
+    static func optional(_ name: String, help: String) -> ArgumentSpec {
+        ArgumentSpec(name: name, help: help, isOptional: true)
+    }
+}
+
+/// A named option: a flag, or an option that takes a value.
+struct OptionSpec: Sendable, Hashable {
+    let long: String
+    let short: Character?
+    /// Shown as `<valueName>`; `nil` for a flag.
+    let valueName: String?
+    let help: String
+
+    static func flag(_ long: String, short: Character? = nil, help: String) -> OptionSpec {
+        OptionSpec(long: long, short: short, valueName: nil, help: help)
+    }
+
+    static func value(_ long: String, short: Character? = nil, valueName: String, help: String) -> OptionSpec {
+        OptionSpec(long: long, short: short, valueName: valueName, help: help)
+    }
+
+    var takesValue: Bool { valueName != nil }
+
+    /// `-t, --type <kind>` or `--yes`.
+    var label: String {
+        let names = (short.map { "-\($0), " } ?? "") + "--\(long)"
+        return valueName.map { "\(names) <\($0)>" } ?? names
+    }
+}

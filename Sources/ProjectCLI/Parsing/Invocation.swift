@@ -1,0 +1,30 @@
+/// A command line taken apart against a command's spec: what was given, nothing interpreted yet.
+struct Invocation {
+    let spec: CommandSpec
+    let arguments: [String]
+    private let values: [String: String]
+    private let flags: Set<String>
+
+    init(spec: CommandSpec, arguments: [String], values: [String: String], flags: Set<String>) {
+        self.spec = spec
+        self.arguments = arguments
+        self.values = values
+        self.flags = flags
+    }
+
+    func argument(_ index: Int) -> String? {
+        arguments.indices.contains(index) ? arguments[index] : nil
+    }
+
+    func value(_ option: OptionSpec) -> String? {
+        values[option.long]
+    }
+
+    func isSet(_ option: OptionSpec) -> Bool {
+        flags.contains(option.long) || values[option.long] != nil
+    }
+
+    func badValue(_ option: OptionSpec, expected: UsageError.Expectation) -> UsageError {
+        .badValue(option: "--\(option.long)", value: value(option) ?? "", expected: expected, command: spec.name)
+    }
+}

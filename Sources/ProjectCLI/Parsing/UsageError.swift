@@ -1,0 +1,33 @@
+/// A command line that cannot be understood; the tool exits with status 2.
+enum UsageError: Error, Equatable {
+    case unknownCommand(String, suggestion: String?)
+    case unknownOption(String, command: String?, suggestion: String?)
+    case missingValue(option: String, command: String?)
+    case unexpectedValue(option: String, command: String?)
+    case missingArgument(name: String, command: String)
+    case extraArgument(String, command: String)
+    case repeatedOption(option: String, command: String?)
+    case conflictingOptions([String], command: String)
+    case missingChoice([String], command: String)
+    case badValue(option: String, value: String, expected: Expectation, command: String)
+    case needsTerminal(argument: String, command: String)
+
+    /// What a bad value should have been.
+    enum Expectation: Equatable {
+        case kind
+        case order
+        case positiveNumber
+    }
+
+    /// The command whose help would explain the mistake.
+    var command: String? {
+        switch self {
+        case .unknownCommand: nil
+        case .unknownOption(_, let command, _), .missingValue(_, let command), .unexpectedValue(_, let command),
+             .repeatedOption(_, let command): command
+        case .missingArgument(_, let command), .extraArgument(_, let command),
+             .conflictingOptions(_, let command), .missingChoice(_, let command),
+             .badValue(_, _, _, let command), .needsTerminal(_, let command): command
+        }
+    }
+}

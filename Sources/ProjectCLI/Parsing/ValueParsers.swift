@@ -1,0 +1,40 @@
+import ProjectStore
+
+extension Invocation {
+    /// A kind as typed: `short-story`, `short story`, `Short_Story`, or its name in the user's language.
+    func kind(_ option: OptionSpec, localizer: Localizer) throws(UsageError) -> ProjectKind? {
+        guard let text = value(option) else { return nil }
+        guard let kind = ProjectKind(typed: text, localizer: localizer) else { throw badValue(option, expected: .kind) }
+        return kind
+    }
+
+    func order(_ option: OptionSpec) throws(UsageError) -> ProjectOrder? {
+        guard let text = value(option) else { return nil }
+        guard let order = ProjectOrder(rawValue: text.lowercased()) else { throw badValue(option, expected: .order) }
+        return order
+    }
+
+    func number(_ option: OptionSpec) throws(UsageError) -> Int? {
+        guard let text = value(option) else { return nil }
+        guard let number = Int(text) else { throw badValue(option, expected: .positiveNumber) }
+        return number
+    }
+}
+
+extension ProjectKind {
+    init?(typed text: String, localizer: Localizer) {
+        let wanted = Self.folded(text)
+        let match = Self.allCases.first { kind in
+            Self.folded(kind.rawValue) == wanted || Self.folded(localizer.text(kind.nameKey)) == wanted
+        }
+        guard let match else { return nil }
+        self = match
+    }
+
+    var nameKey: String { "kind.\(rawValue)" }
+
+    /// Letter case, spaces, hyphens and underscores do not matter: `Short Story` is `short_story`.
+    private static func folded(_ text: String) -> String {
+        String(text.lowercased().filter { !" -_".contains($0) })
+    }
+}

@@ -1,0 +1,38 @@
+import ProjectStore
+import ProjectStoreFile
+
+/// The whole command-line tool as a function of its arguments, environment and terminal.
+public enum ProjectTool {
+    public static let version = "1.0.0"
+
+    /// Runs one command line and returns the exit status.
+    public static func run(arguments: [String], environment: [String: String], terminal: Terminal) -> Int32 {
+        let locales = LocaleSettings(environment: environment)
+        let localizer = Localizer(language: locales.language)
+        do {
+            let parser = CommandLineParser(commands: allCommands.map { $0.spec })
+            switch try parser.parse(arguments) {
+            case .version:
+                terminal.output("project \(version)\n")
+            case .help(let spec):
+                let view = HelpView(localizer: localizer)
+                let storePath = StoreLocation.path(explicit: nil, environment: environment)
+                terminal.output(spec.map(view.command) ?? view.overview(commands: parser.commands, storePath: storePath))
+            case .run(let invocation, let explicitStore):
+                guard let path = StoreLocation.path(explicit: explicitStore, environment: environment) else {
+                    throw CommandError.noStoreLocation
+                }
+                let context = CommandContext(
+                    store: ProjectStore(storage: FileStorage(path: path)), storePath: path,
+                    terminal: terminal, localizer: localizer, locales: locales)
+                let command = allCommands.first { $0.spec.name == invocation.spec.name }!
+                try command.run(invocation, in: context)
+            }
+            return ExitStatus.success.rawValue
+        } catch {
+            let report = ErrorReport(error, localizer: localizer)
+            terminal.error(report.text)
+            return report.status.rawValue
+        }
+    }
+}

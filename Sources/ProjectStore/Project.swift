@@ -1,0 +1,33 @@
+import Foundation
+
+/// One piece of the writer's work.
+public struct Project: Sendable, Equatable, Identifiable {
+    public let id: UUID
+    public internal(set) var name: String
+    public internal(set) var kind: ProjectKind
+    /// Whole milliseconds: the store keeps no finer time, so a project read back equals the one written.
+    public let created: Date
+    /// `nil` when the writer has not written any.
+    public internal(set) var details: String?
+    /// 1-based place in the writer's own order; kept by `ProjectCatalog`.
+    public internal(set) var position: Int
+
+    public init(id: UUID, name: String, kind: ProjectKind, created: Date, details: String?, position: Int = 0) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.created = Date(millisecondsSince1970: created.millisecondsSince1970)
+        self.details = details
+        self.position = position
+    }
+}
+
+extension Date {
+    public var millisecondsSince1970: Int64 {
+        Int64((timeIntervalSince1970 * 1000).rounded(.down))
+    }
+
+    public init(millisecondsSince1970 milliseconds: Int64) {
+        self.init(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+}

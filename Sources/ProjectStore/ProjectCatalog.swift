@@ -1,0 +1,211 @@
+import Foundation
+
+/// All of a writer's projects and their saved default order: the pure core every command works on.
+/// `projects` is the writer's own order, and each project's `position` is its place in it.
+public struct ProjectCatalog: Sendable, Equatable {
+    public private(set) var projects: [Project]
+    public var defaultOrder: ProjectOrder
+
+    public init() {
+        projects = []
+        defaultOrder = .standard
+    }
+
+    /// A catalog rebuilt from stored projects, in the writer's order; refuses what the rules forbid.
+    public init(projects: [Project], defaultOrder: ProjectOrder) throws(DocumentProblem) {
+        var names = Set<String>(minimumCapacity: projects.count)
+        var ids = Set<UUID>(minimumCapacity: projects.count)
+        for project in projects {
+            if (try? ProjectName.validated(project.name)) != project.name {
+                throw .wrongValue(field: "name", value: project.name, project: nil)
+            }
+            guard names.insert(ProjectName.matchKey(project.name)).inserted else {
+                throw .duplicateName(project.name)
+            }
+            guard ids.insert(project.id).inserted else { throw .duplicateID(project.id) }
+        }
+        self.projects = projects
+        self.defaultOrder = defaultOrder
+        renumber(from: 0)
+    }
+
+    // MARK: Finding projects
+
+    /// The project a reference names: a name (matched as duplicates are), an id, or an id prefix of 4 or more.
+    public func project(_ reference: ProjectReference) throws(ProjectStoreError) -> Project {
+        switch reference {
+        case .id(let id):
+            guard let index = index(of: id) else { throw .projectNotFound(reference: id.lowercasedString) }
+            return projects[index]
+        case .named(let text):
+            return try project(named: text)
+        }
+    }
+
+    private func project(named text: String) throws(ProjectStoreError) -> Project {
+        let wanted = text.trimmingWhitespace()
+        if let byName = project(withNameMatching: wanted) { return byName }
+        let prefix = wanted.lowercased()
+        guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+            throw .projectNotFound(reference: text)
+        }
+        let matches = projects.filter { $0.id.lowercasedString.hasPrefix(prefix) }
+        switch matches.count {
+        case 0: throw .projectNotFound(reference: text)
+        case 1: return matches[0]
+        default: throw .ambiguousReference(text, candidates: matches)
+        }
+    }
+
+    func project(withNameMatching name: String) -> Project? {
+        let key = ProjectName.matchKey(name)
+        return projects.first { ProjectName.matchKey($0.name) == key }
+    }
+
+    func index(of id: UUID) -> Int? {
+        projects.firstIndex { $0.id == id }
+    }
+
+    // MARK: Changing projects
+
+    /// Adds a project at the end of the writer's order.
+    @discardableResult
+    public mutating func add(
+        name rawName: String, kind: ProjectKind, details: String?, id: UUID, created: Date
+    ) throws(ProjectStoreError) -> Project {
+        let name = try ProjectName.validated(rawName)
+        if let existing = project(withNameMatching: name) {
+            throw .duplicateName(name, existing: existing)
+        }
+        let project = Project(
+            id: id, name: name, kind: kind, created: created,
+            details: Self.normalized(details), position: projects.count + 1)
+        projects.append(project)
+        return project
+    }
+
+    /// Renames; id, kind, creation date and position stay as they were.
+    @discardableResult
+    public mutating func rename(_ reference: ProjectReference, to rawName: String) throws(ProjectStoreError) -> Project {
+        let target = try project(reference)
+        let name = try ProjectName.validated(rawName)
+        if let existing = project(withNameMatching: name), existing.id != target.id {
+            throw .duplicateName(name, existing: existing)
+        }
+        let index = target.position - 1
+        projects[index].name = name
+        return projects[index]
+    }
+
+    /// Sets the details; empty text clears them.
+    @discardableResult
+    public mutating func setDetails(
+        of reference: ProjectReference, to details: String?
+    ) throws(ProjectStoreError) -> Project {
+        let index = try project(reference).position - 1
+        projects[index].details = Self.normalized(details)
+        return projects[index]
+    }
+
+    /// Deletes; the positions after it close up.
+    @discardableResult
+    public mutating func delete(_ reference: ProjectReference) throws(ProjectStoreError) -> Project {
+        let index = try project(reference).position - 1
+        let removed = projects.remove(at: index)
+        renumber(from: index)
+        return removed
+    }
+
+    /// Moves a project within the writer's order and returns it at its new place.
+    @discardableResult
+    public mutating func move(
+        _ reference: ProjectReference, to target: MoveTarget
+    ) throws(ProjectStoreError) -> Project {
+        let moving = try project(reference)
+        let destination: Int
+        switch target {
+        case .top:
+            destination = 0
+        case .bottom:
+            destination = projects.count - 1
+        case .position(let position):
+            guard (1...projects.count).contains(position) else {
+                throw .positionOutOfRange(position, count: projects.count)
+            }
+            destination = position - 1
+        case .before(let anchorReference), .after(let anchorReference):
+            let anchor = try project(anchorReference)
+            guard anchor.id != moving.id else { throw .moveRelativeToItself(moving) }
+            // Index of the anchor once the moving project is taken out.
+            let anchorIndex = anchor.position - 1 - (moving.position < anchor.position ? 1 : 0)
+            destination = target == .before(anchorReference) ? anchorIndex : anchorIndex + 1
+        }
+        let source = moving.position - 1
+        let project = projects.remove(at: source)
+        projects.insert(project, at: destination)
+        renumber(from: min(source, destination))
+        return projects[destination]
+    }
+
+    /// Appends every project of an import document, in its order, or none of them.
+    @discardableResult
+    public mutating func importProjects(_ incoming: [Project]) throws(ProjectStoreError) -> [Project] {
+        var problems: [ImportProblem] = []
+        var accepted: [Project] = []
+        var namesInDocument: [String: Int] = [:]
+        var idsInDocument: [UUID: Int] = [:]
+        let idsInStore = Set(projects.map(\.id))
+        for (offset, candidate) in incoming.enumerated() {
+            let index = offset + 1
+            if idsInStore.contains(candidate.id) {
+                problems.append(.idInStore(index: index, id: candidate.id))
+            } else if let other = idsInDocument[candidate.id] {
+                problems.append(.idRepeated(index: index, id: candidate.id, otherIndex: other))
+            } else {
+                idsInDocument[candidate.id] = index
+            }
+            let name: String
+            do {
+                name = try ProjectName.validated(candidate.name)
+            } catch {
+                if case .invalidName(_, let problem) = error {
+                    problems.append(.invalidName(index: index, name: candidate.name, problem))
+                }
+                continue
+            }
+            if let existing = project(withNameMatching: name) {
+                problems.append(.clashesWithStore(index: index, name: name, existing: existing.name))
+            } else if let other = namesInDocument[ProjectName.matchKey(name)] {
+                problems.append(.clashesWithinDocument(index: index, name: name, otherIndex: other))
+            } else {
+                namesInDocument[ProjectName.matchKey(name)] = index
+            }
+            var project = candidate
+            project.name = name
+            project.details = Self.normalized(candidate.details)
+            project.position = projects.count + accepted.count + 1
+            accepted.append(project)
+        }
+        guard problems.isEmpty else { throw .importRejected(problems) }
+        projects.append(contentsOf: accepted)
+        return accepted
+    }
+
+    private mutating func renumber(from start: Int) {
+        for index in projects.indices.dropFirst(start) {
+            projects[index].position = index + 1
+        }
+    }
+
+    private static func normalized(_ details: String?) -> String? {
+        guard let details, !details.isEmpty else { return nil }
+        return details
+    }
+}
+
+extension DocumentProblem: Error {}
+
+extension UUID {
+    /// The form ids take everywhere a person or a script sees them.
+    public var lowercasedString: String { uuidString.lowercased() }
+}

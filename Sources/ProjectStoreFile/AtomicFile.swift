@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import ProjectStore
+
+/// Whole-file reads, and replacements that are all-or-nothing even across a crash or a full disk.
+enum AtomicFile {
+    /// The file's bytes, or `nil` when there is no file yet.
+    static func contents(of path: String) throws(StorageError) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw .unreadable(path: path, code: errno)
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, code: errno) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, code: EISDIR) }
+        switch FileDescriptorReader.readAll(descriptor, sizeHint: Int(status.st_size)) {
+        case .success(let bytes): return bytes
+        case .failure(let error): throw .unreadable(path: path, code: error.code)
+        }
+    }
+
+    /// Writes `bytes` beside `path`, flushes them, and renames them over it. On any failure the old
+    /// file is untouched and the partial copy removed. The caller holds the store's lock.
+    static func replace(_ path: String, with bytes: [UInt8]) throws(StorageError) {
+        var existing = stat()
+        let exists = stat(path, &existing) == 0
+        if exists, access(path, W_OK) != 0 {
+            // Renaming over a file the user made read-only would ignore their wish.
+            throw .unwritable(path: path, code: errno)
+        }
+        let temporary = path + ".tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .unwritable(path: StoreFolder.parent(of: path), code: errno) }
+        do throws(StorageError) {
+            if exists { fchmod(descriptor, existing.st_mode & 0o7777) }
+            try writeAll(bytes, to: descriptor, path: path)
+            guard fsync(descriptor) == 0 else { throw .unwritable(path: path, code: errno) }
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        guard close(descriptor) == 0 else {
+            let failure = errno
+            unlink(temporary)
+            throw .unwritable(path: path, code: failure)
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = errno
+            unlink(temporary)
+            throw .unwritable(path: path, code: failure)
+        }
+        syncFolder(of: path)
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(StorageError) {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .unwritable(path: path, code: errno)
+            }
+            written += count
+        }
+    }
+
+    /// Makes the rename itself durable; a failure here cannot undo the rename, so it is not reported.
+    private static func syncFolder(of path: String) {
+        let folder = open(StoreFolder.parent(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { return }
+        fsync(folder)
+        close(folder)
+    }
+}

@@ -1,0 +1,210 @@
+import ProjectStore
+
+/// Reads JSON text one value at a time, straight into the caller's types: no intermediate tree,
+/// so a large store costs little more than its bytes.
+struct JSONScanner {
+    private let bytes: [UInt8]
+    private var offset = 0
+    /// Bounds nesting in values that are skipped, so hostile input cannot exhaust the stack.
+    private static let maximumDepth = 64
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    // MARK: Structure
+
+    /// Calls `body` with each key of an object; `body` must read that key's value.
+    mutating func object(_ body: (inout JSONScanner, String) throws(DocumentProblem) -> Void) throws(DocumentProblem) {
+        try expect(UInt8(ascii: "{"))
+        if try consume(UInt8(ascii: "}")) { return }
+        repeat {
+            let key = try string()
+            try expect(UInt8(ascii: ":"))
+            try body(&self, key)
+        } while try consume(UInt8(ascii: ","))
+        try expect(UInt8(ascii: "}"))
+    }
+
+    /// Calls `body` once for each element of an array; `body` must read the element.
+    mutating func array(_ body: (inout JSONScanner) throws(DocumentProblem) -> Void) throws(DocumentProblem) {
+        try expect(UInt8(ascii: "["))
+        if try consume(UInt8(ascii: "]")) { return }
+        repeat {
+            try body(&self)
+        } while try consume(UInt8(ascii: ","))
+        try expect(UInt8(ascii: "]"))
+    }
+
+    /// Fails unless only white space is left.
+    mutating func end() throws(DocumentProblem) {
+        skipWhitespace()
+        if offset < bytes.count { throw syntaxError() }
+    }
+
+    // MARK: Values
+
+    /// `nil` for a JSON null.
+    mutating func optionalString() throws(DocumentProblem) -> String? {
+        try consumeLiteral("null") ? nil : string()
+    }
+
+    mutating func integer() throws(DocumentProblem) -> Int {
+        skipWhitespace()
+        let start = offset
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+        while offset < bytes.count, (48...57).contains(bytes[offset]) { offset += 1 }
+        guard offset - start < 19, let value = Int(String(decoding: bytes[start..<offset], as: UTF8.self)) else {
+            offset = start
+            throw syntaxError()
+        }
+        return value
+    }
+
+    mutating func string() throws(DocumentProblem) -> String {
+        skipWhitespace()
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw syntaxError() }
+        offset += 1
+        let start = offset
+        // The common case, no escapes: one validated copy of the bytes.
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\"") {
+                offset += 1
+                guard let text = String(validating: bytes[start..<offset - 1], as: UTF8.self) else { throw .notUTF8 }
+                return text
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw syntaxError() }
+            offset += 1
+        }
+        var decoded = Array(bytes[start..<offset])
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            offset += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard let text = String(validating: decoded, as: UTF8.self) else { throw .notUTF8 }
+                return text
+            case UInt8(ascii: "\\"):
+                try escape(into: &decoded)
+            case 0..<0x20:
+                offset -= 1
+                throw syntaxError()
+            default:
+                decoded.append(byte)
+            }
+        }
+        throw syntaxError()
+    }
+
+    /// Passes over one value of any kind.
+    mutating func skipValue(depth: Int = 0) throws(DocumentProblem) {
+        guard depth < Self.maximumDepth else { throw syntaxError() }
+        skipWhitespace()
+        guard offset < bytes.count else { throw syntaxError() }
+        switch bytes[offset] {
+        case UInt8(ascii: "{"):
+            try object { scanner, _ throws(DocumentProblem) in try scanner.skipValue(depth: depth + 1) }
+        case UInt8(ascii: "["):
+            try array { scanner throws(DocumentProblem) in try scanner.skipValue(depth: depth + 1) }
+        case UInt8(ascii: "\""):
+            _ = try string()
+        case UInt8(ascii: "t"):
+            guard try consumeLiteral("true") else { throw syntaxError() }
+        case UInt8(ascii: "f"):
+            guard try consumeLiteral("false") else { throw syntaxError() }
+        case UInt8(ascii: "n"):
+            guard try consumeLiteral("null") else { throw syntaxError() }
+        default:
+            try number()
+        }
+    }
+
+    // MARK: Pieces
+
+    private mutating func number() throws(DocumentProblem) {
+        let start = offset
+        let numberBytes: ClosedRange<UInt8> = 43...57  // + , - . / digits; checked below by Double
+        while offset < bytes.count, numberBytes.contains(bytes[offset]) || bytes[offset] | 0x20 == UInt8(ascii: "e") {
+            offset += 1
+        }
+        guard offset > start, Double(String(decoding: bytes[start..<offset], as: UTF8.self)) != nil else {
+            offset = start
+            throw syntaxError()
+        }
+    }
+
+    private mutating func escape(into decoded: inout [UInt8]) throws(DocumentProblem) {
+        guard offset < bytes.count else { throw syntaxError() }
+        let byte = bytes[offset]
+        offset += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(byte)
+        case UInt8(ascii: "n"): decoded.append(0x0A)
+        case UInt8(ascii: "t"): decoded.append(0x09)
+        case UInt8(ascii: "r"): decoded.append(0x0D)
+        case UInt8(ascii: "b"): decoded.append(0x08)
+        case UInt8(ascii: "f"): decoded.append(0x0C)
+        case UInt8(ascii: "u"):
+            var value = try hexQuad()
+            if (0xD800...0xDBFF).contains(value) {
+                guard try consumeLiteral("\\u") else { throw syntaxError() }
+                let low = try hexQuad()
+                guard (0xDC00...0xDFFF).contains(low) else { throw syntaxError() }
+                value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+            }
+            guard let scalar = Unicode.Scalar(value) else { throw syntaxError() }
+            decoded.append(contentsOf: Array(String(scalar).utf8))
+        default:
+            offset -= 1
+            throw syntaxError()
+        }
+    }
+
+    private mutating func hexQuad() throws(DocumentProblem) -> UInt32 {
+        guard offset + 4 <= bytes.count,
+              let value = UInt32(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
+        else { throw syntaxError() }
+        offset += 4
+        return value
+    }
+
+    private mutating func expect(_ byte: UInt8) throws(DocumentProblem) {
+        guard try consume(byte) else { throw syntaxError() }
+    }
+
+    private mutating func consume(_ byte: UInt8) throws(DocumentProblem) -> Bool {
+        skipWhitespace()
+        guard offset < bytes.count, bytes[offset] == byte else { return false }
+        offset += 1
+        return true
+    }
+
+    private mutating func consumeLiteral(_ literal: StaticString) throws(DocumentProblem) -> Bool {
+        skipWhitespace()
+        let matches = literal.withUTF8Buffer { expected in
+            offset + expected.count <= bytes.count && bytes[offset..<offset + expected.count].elementsEqual(expected)
+        }
+        if matches { offset += literal.utf8CodeUnitCount }
+        return matches
+    }
+
+    private mutating func skipWhitespace() {
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+            default: return
+            }
+        }
+    }
+
+    /// Where the scanner stopped, as a person counts lines and columns.
+    private func syntaxError() -> DocumentProblem {
+        let before = bytes[..<min(offset, bytes.count)]
+        let line = before.count { $0 == 0x0A } + 1
+        let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let column = String(decoding: bytes[lineStart..<before.endIndex], as: UTF8.self).count + 1
+        return .syntax(line: line, column: column)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import ProjectStore
+
+/// One project as JSON, the same in the store, `export`, `list --json` and `show --json`:
+/// `{"id": …, "name": …, "type": …, "created": …, "details": … or null, "position": n}`.
+public enum ProjectJSON {
+    public static func encode(_ project: Project) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256)
+        write(project, to: &writer)
+        return writer.bytes
+    }
+
+    /// An array, one project a line.
+    public static func encode(_ projects: [Project]) -> [UInt8] {
+        var writer = JSONWriter(capacity: 16 + projects.count * 200)
+        writer.raw("[")
+        for (index, project) in projects.enumerated() {
+            writer.raw(index == 0 ? "\n  " : ",\n  ")
+            write(project, to: &writer)
+        }
+        writer.raw(projects.isEmpty ? "]" : "\n]")
+        return writer.bytes
+    }
+
+    static func write(_ project: Project, to writer: inout JSONWriter) {
+        writer.raw("{\"id\": ")
+        writer.string(project.id.lowercasedString)
+        writer.raw(", \"name\": ")
+        writer.string(project.name)
+        writer.raw(", \"type\": ")
+        writer.string(project.kind.rawValue)
+        writer.raw(", \"created\": ")
+        writer.string(Timestamp.string(from: project.created))
+        writer.raw(", \"details\": ")
+        if let details = project.details { writer.string(details) } else { writer.null() }
+        writer.raw(", \"position\": ")
+        writer.integer(project.position)
+        writer.raw("}")
+    }
+
+    /// Reads one project; `position` is its place in the document, which is what counts
+    /// (a `position` field is informative only).
+    static func read(from scanner: inout JSONScanner, position: Int) throws(DocumentProblem) -> Project {
+        var id: UUID?
+        var name: String?
+        var kind: ProjectKind?
+        var created: Date?
+        var details: String?
+        try scanner.object { scanner, key throws(DocumentProblem) in
+            switch key {
+            case "id":
+                let text = try scanner.string()
+                guard let value = UUID(uuidString: text) else {
+                    throw .wrongValue(field: "id", value: text, project: position)
+                }
+                id = value
+            case "name":
+                name = try scanner.string()
+            case "type":
+                let text = try scanner.string()
+                guard let value = ProjectKind(rawValue: text) else {
+                    throw .wrongValue(field: "type", value: text, project: position)
+                }
+                kind = value
+            case "created":
+                let text = try scanner.string()
+                guard let value = Timestamp.date(from: text) else {
+                    throw .wrongValue(field: "created", value: text, project: position)
+                }
+                created = value
+            case "details":
+                details = try scanner.optionalString()
+            default:
+                try scanner.skipValue()
+            }
+        }
+        guard let id else { throw .missingField("id", project: position) }
+        guard let name else { throw .missingField("name", project: position) }
+        guard let kind else { throw .missingField("type", project: position) }
+        guard let created else { throw .missingField("created", project: position) }
+        return Project(id: id, name: name, kind: kind, created: created, details: details, position: position)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import ProjectStore
+
+/// The JSON document that is both the store on disk and what `export` prints and `import` reads:
+/// `{"version": 1, "sort": "name", "projects": [...]}`, one project a line, in the writer's order.
+/// See docs/store-format.md.
+public enum StoreDocument {
+    public static let version = 1
+
+    public static func encode(_ catalog: ProjectCatalog) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256 + catalog.projects.count * 200)
+        writer.raw("{\n  \"version\": ")
+        writer.integer(version)
+        writer.raw(",\n  \"sort\": ")
+        writer.string(catalog.defaultOrder.rawValue)
+        writer.raw(",\n  \"projects\": [")
+        for (index, project) in catalog.projects.enumerated() {
+            writer.raw(index == 0 ? "\n    " : ",\n    ")
+            ProjectJSON.write(project, to: &writer)
+        }
+        writer.raw(catalog.projects.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+        return writer.bytes
+    }
+
+    /// The document's saved order and projects, checked for shape but not yet against the naming rules.
+    public static func decode(_ bytes: [UInt8]) throws(DocumentProblem) -> (order: ProjectOrder, projects: [Project]) {
+        guard bytes.contains(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) else { throw .empty }
+        var scanner = JSONScanner(bytes)
+        var foundVersion: Int?
+        var order = ProjectOrder.standard
+        var projects: [Project]?
+        try scanner.object { scanner, key throws(DocumentProblem) in
+            switch key {
+            case "version":
+                let found = try scanner.integer()
+                guard found <= version else { throw .newerVersion(found) }
+                guard found >= 1 else { throw .wrongValue(field: "version", value: String(found), project: nil) }
+                foundVersion = found
+            case "sort":
+                let text = try scanner.string()
+                guard let saved = ProjectOrder(rawValue: text) else {
+                    throw .wrongValue(field: "sort", value: text, project: nil)
+                }
+                order = saved
+            case "projects":
+                var list: [Project] = []
+                try scanner.array { scanner throws(DocumentProblem) in
+                    list.append(try ProjectJSON.read(from: &scanner, position: list.count + 1))
+                }
+                projects = list
+            default:
+                try scanner.skipValue()
+            }
+        }
+        try scanner.end()
+        guard foundVersion != nil else { throw .missingField("version", project: nil) }
+        guard let projects else { throw .missingField("projects", project: nil) }
+        return (order, projects)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// ISO 8601 timestamps in UTC with milliseconds (`2026-11-22T08:30:00.123Z`), done by hand:
+/// the store holds one per project, and Foundation's formatters cost microseconds each.
+public enum Timestamp {
+    public static func string(from date: Date) -> String {
+        let milliseconds = date.millisecondsSince1970
+        let (days, millisecondOfDay) = milliseconds.floorDivided(by: 86_400_000)
+        let (year, month, day) = civilDate(fromDaysSince1970: days)
+        let seconds = millisecondOfDay / 1000
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
+            + "\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2))."
+            + "\(pad(millisecondOfDay % 1000, 3))Z"
+    }
+
+    /// Accepts `YYYY-MM-DDTHH:MM:SS`, an optional fraction of any length, then `Z` or `±HH:MM`.
+    public static func date(from text: String) -> Date? {
+        var reader = DigitReader(Array(text.utf8))
+        guard let year = reader.number(4), reader.skip("-"), let month = reader.number(2), reader.skip("-"),
+              let day = reader.number(2), reader.skip("T") || reader.skip("t"),
+              let hour = reader.number(2), reader.skip(":"), let minute = reader.number(2), reader.skip(":"),
+              let second = reader.number(2),
+              (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+              hour < 24, minute < 60, second < 60
+        else { return nil }
+        var milliseconds: Int64 = 0
+        if reader.skip(".") {
+            var scale: Int64 = 100
+            var digits = 0
+            while let digit = reader.number(1) {
+                milliseconds += Int64(digit) * scale
+                scale /= 10
+                digits += 1
+            }
+            guard digits > 0 else { return nil }
+        }
+        var offsetMinutes = 0
+        if !(reader.skip("Z") || reader.skip("z")) {
+            let sign = reader.skip("+") ? 1 : (reader.skip("-") ? -1 : 0)
+            guard sign != 0, let offsetHours = reader.number(2), reader.skip(":"), let minutes = reader.number(2),
+                  offsetHours < 24, minutes < 60
+            else { return nil }
+            offsetMinutes = sign * (offsetHours * 60 + minutes)
+        }
+        guard reader.isAtEnd else { return nil }
+        let days = Int64(daysSince1970(year: year, month: month, day: day))
+        let secondsOfDay = Int64(hour * 3600 + minute * 60 + second - offsetMinutes * 60)
+        return Date(millisecondsSince1970: (days * 86_400 + secondsOfDay) * 1000 + milliseconds)
+    }
+
+    // Days to and from a proleptic Gregorian date, counting in 400-year eras of 146,097 days.
+    private static func civilDate(fromDaysSince1970 days: Int64) -> (Int, Int, Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (Int(year), Int(month), Int(day))
+    }
+
+    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let marchYear = month <= 2 ? year - 1 : year
+        let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
+        let yearOfEra = marchYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    private static func pad(_ value: some BinaryInteger, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+}
+
+private struct DigitReader {
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func number(_ width: Int) -> Int? {
+        guard offset + width <= bytes.count else { return nil }
+        var value = 0
+        for byte in bytes[offset..<offset + width] {
+            guard (48...57).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - 48)
+        }
+        offset += width
+        return value
+    }
+
+    mutating func skip(_ character: Unicode.Scalar) -> Bool {
+        guard offset < bytes.count, bytes[offset] == UInt8(character.value) else { return false }
+        offset += 1
+        return true
+    }
+}
+
+extension Int64 {
+    /// Quotient rounded towards minus infinity and a remainder that is never negative.
+    fileprivate func floorDivided(by divisor: Int64) -> (Int64, Int64) {
+        let remainder = ((self % divisor) + divisor) % divisor
+        return ((self - remainder) / divisor, remainder)
+    }
+}
