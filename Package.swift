@@ -24,3 +24,13 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["project"]),
     ]
 )
+
+// Reliability evidence (docs/reliability.md): parallel writers, crashes, full disks, permissions,
+// invalid stores, stuck locks and hostile input against the built `project` binary, and two
+// libFuzzer targets. Built normally, a fuzz target replays the files it is given (the committed
+// corpus and crash reproducers); Tests/Fuzz/run.sh builds it with `-sanitize=fuzzer -DFUZZING`.
+package.targets += [
+    .executableTarget(name: "FuzzStoreReader", dependencies: ["ProjectStore", "ProjectStoreFile"]),
+    .executableTarget(name: "FuzzArgumentParser", dependencies: ["ProjectCLI", "ProjectStore", "ProjectStoreFile"]),
+    .testTarget(name: "ReliabilityTests", dependencies: ["project", "FuzzStoreReader", "FuzzArgumentParser"]),
+]

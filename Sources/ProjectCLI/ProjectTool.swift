@@ -7,13 +7,19 @@ public enum ProjectTool {
 
     /// Runs one command line and returns the exit status.
     public static func run(arguments: [String], environment: [String: String], terminal: Terminal) -> Int32 {
+        let parser = CommandLineParser(commands: allCommands.map { $0.spec })
+        let parsed = Result { () throws(UsageError) in try parser.parse(arguments) }
+        // The version needs no words, so it does not wait for the message tables to load.
+        if case .success(.version) = parsed {
+            terminal.output("project \(version)\n")
+            return ExitStatus.success.rawValue
+        }
         let locales = LocaleSettings(environment: environment)
         let localizer = Localizer(language: locales.language)
         do {
-            let parser = CommandLineParser(commands: allCommands.map { $0.spec })
-            switch try parser.parse(arguments) {
+            switch try parsed.get() {
             case .version:
-                terminal.output("project \(version)\n")
+                break
             case .help(let spec):
                 let view = HelpView(localizer: localizer)
                 let storePath = StoreLocation.path(explicit: nil, environment: environment)

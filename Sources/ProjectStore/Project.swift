@@ -5,7 +5,7 @@ public struct Project: Sendable, Equatable, Identifiable {
     public let id: UUID
     public internal(set) var name: String
     public internal(set) var kind: ProjectKind
-    /// Whole milliseconds: the store keeps no finer time, so a project read back equals the one written.
+    /// Rounded to the millisecond: the store keeps no finer time, so a project read back equals the one written.
     public let created: Date
     /// `nil` when the writer has not written any.
     public internal(set) var details: String?
@@ -24,7 +24,7 @@ public struct Project: Sendable, Equatable, Identifiable {
 
 extension Date {
     public var millisecondsSince1970: Int64 {
-        Int64((timeIntervalSince1970 * 1000).rounded(.down))
+        Int64((timeIntervalSince1970 * 1000).rounded())
     }
 
     public init(millisecondsSince1970 milliseconds: Int64) {

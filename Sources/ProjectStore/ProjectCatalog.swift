@@ -5,27 +5,35 @@ import Foundation
 public struct ProjectCatalog: Sendable, Equatable {
     public private(set) var projects: [Project]
     public var defaultOrder: ProjectOrder
+    /// Each name's match key, to the project's id: duplicate checks and lookups by name in O(1).
+    private var idsByName: [String: UUID]
 
     public init() {
         projects = []
         defaultOrder = .standard
+        idsByName = [:]
+    }
+
+    public static func == (lhs: ProjectCatalog, rhs: ProjectCatalog) -> Bool {
+        lhs.defaultOrder == rhs.defaultOrder && lhs.projects == rhs.projects
     }
 
     /// A catalog rebuilt from stored projects, in the writer's order; refuses what the rules forbid.
     public init(projects: [Project], defaultOrder: ProjectOrder) throws(DocumentProblem) {
-        var names = Set<String>(minimumCapacity: projects.count)
+        var idsByName = [String: UUID](minimumCapacity: projects.count)
         var ids = Set<UUID>(minimumCapacity: projects.count)
-        for project in projects {
-            if (try? ProjectName.validated(project.name)) != project.name {
-                throw .wrongValue(field: "name", value: project.name, project: nil)
+        for (index, project) in projects.enumerated() {
+            guard ProjectName.isValidStored(project.name) else {
+                throw .wrongValue(field: "name", value: project.name, project: index + 1)
             }
-            guard names.insert(ProjectName.matchKey(project.name)).inserted else {
+            guard idsByName.updateValue(project.id, forKey: ProjectName.matchKey(project.name)) == nil else {
                 throw .duplicateName(project.name)
             }
             guard ids.insert(project.id).inserted else { throw .duplicateID(project.id) }
         }
         self.projects = projects
         self.defaultOrder = defaultOrder
+        self.idsByName = idsByName
         renumber(from: 0)
     }
 
@@ -49,7 +57,8 @@ public struct ProjectCatalog: Sendable, Equatable {
         guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
             throw .projectNotFound(reference: text)
         }
-        let matches = projects.filter { $0.id.lowercasedString.hasPrefix(prefix) }
+        let nibbles = prefix.compactMap(\.hexDigitValue).map(UInt8.init)
+        let matches = projects.filter { $0.id.starts(withNibbles: nibbles) }
         switch matches.count {
         case 0: throw .projectNotFound(reference: text)
         case 1: return matches[0]
@@ -58,8 +67,7 @@ public struct ProjectCatalog: Sendable, Equatable {
     }
 
     func project(withNameMatching name: String) -> Project? {
-        let key = ProjectName.matchKey(name)
-        return projects.first { ProjectName.matchKey($0.name) == key }
+        idsByName[ProjectName.matchKey(name)].flatMap(index(of:)).map { projects[$0] }
     }
 
     func index(of id: UUID) -> Int? {
@@ -81,6 +89,7 @@ public struct ProjectCatalog: Sendable, Equatable {
             id: id, name: name, kind: kind, created: created,
             details: Self.normalized(details), position: projects.count + 1)
         projects.append(project)
+        idsByName[ProjectName.matchKey(name)] = id
         return project
     }
 
@@ -93,6 +102,8 @@ public struct ProjectCatalog: Sendable, Equatable {
             throw .duplicateName(name, existing: existing)
         }
         let index = target.position - 1
+        idsByName[ProjectName.matchKey(target.name)] = nil
+        idsByName[ProjectName.matchKey(name)] = target.id
         projects[index].name = name
         return projects[index]
     }
@@ -112,6 +123,7 @@ public struct ProjectCatalog: Sendable, Equatable {
     public mutating func delete(_ reference: ProjectReference) throws(ProjectStoreError) -> Project {
         let index = try project(reference).position - 1
         let removed = projects.remove(at: index)
+        idsByName[ProjectName.matchKey(removed.name)] = nil
         renumber(from: index)
         return removed
     }
@@ -188,6 +200,7 @@ public struct ProjectCatalog: Sendable, Equatable {
         }
         guard problems.isEmpty else { throw .importRejected(problems) }
         projects.append(contentsOf: accepted)
+        for project in accepted { idsByName[ProjectName.matchKey(project.name)] = project.id }
         return accepted
     }
 
@@ -208,4 +221,15 @@ extension DocumentProblem: Error {}
 extension UUID {
     /// The form ids take everywhere a person or a script sees them.
     public var lowercasedString: String { uuidString.lowercased() }
+
+    /// Whether the id's hexadecimal digits begin with these values (0 to 15), hyphens not counted.
+    func starts(withNibbles nibbles: [UInt8]) -> Bool {
+        guard nibbles.count <= 32 else { return false }
+        return withUnsafeBytes(of: uuid) { bytes in
+            nibbles.indices.allSatisfy { index in
+                let byte = bytes[index / 2]
+                return (index.isMultiple(of: 2) ? byte >> 4 : byte & 0xF) == nibbles[index]
+            }
+        }
+    }
 }

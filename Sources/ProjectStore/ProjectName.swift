@@ -18,10 +18,63 @@ public enum ProjectName {
         return name
     }
 
-    /// Equal keys mean the names clash. Swift compares strings by canonical equivalence, so
-    /// lowercasing is all that is left to do: "Café" and "Cafe\u{301}" clash, "Cafe" and "Café" do not.
+    /// Equal keys mean the names clash. Swift compares strings by canonical equivalence, so only
+    /// letter case is left to fold: "Café" and "Cafe\u{301}" clash, "Cafe" and "Café" do not.
+    /// Beyond lowercasing, the final sigma and the sharp s are folded as Unicode case folding does
+    /// ("ΟΔΟΣ" and "οδος", "STRASSE" and "straße").
     public static func matchKey(_ name: String) -> String {
-        name.lowercased()
+        let ascii = name.utf8.withContiguousStorageIfAvailable { utf8 -> String? in
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return String(unsafeUninitializedCapacity: utf8.count) { key in
+                for index in utf8.indices {
+                    let byte = utf8[index]
+                    key[index] = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+                }
+                return utf8.count
+            }
+        }
+        if let ascii = ascii ?? nil { return ascii }
+        var key: [UInt8] = []
+        key.reserveCapacity(name.utf8.count)
+        for scalar in name.unicodeScalars {
+            switch scalar.value {
+            case 0x41...0x5A: key.append(UInt8(scalar.value) | 0x20)
+            case 0..<0x80: key.append(UInt8(scalar.value))
+            case 0x3C2: key.append(contentsOf: "σ".utf8)
+            case 0xDF, 0x1E9E: key.append(contentsOf: "ss".utf8)
+            default:
+                if scalar.properties.changesWhenLowercased {
+                    key.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+                } else {
+                    key.append(contentsOf: UTF8.encode(scalar)!)
+                }
+            }
+        }
+        return String(decoding: key, as: UTF8.self)
+    }
+
+    /// Whether `name` is already in the form `validated` returns. Checked on the bytes, without
+    /// the work of `validated`: a store holds thousands of names, all checked on every load.
+    static func isValidStored(_ name: String) -> Bool {
+        guard let firstByte = name.utf8.first, let lastByte = name.utf8.last else { return false }
+        // Only the ends can hold white space that trimming would remove; look at whole characters
+        // there only when they are not plain ASCII.
+        if firstByte == 0x20 || lastByte == 0x20 { return false }
+        if firstByte >= 0x80 && name.first!.isWhitespace || lastByte >= 0x80 && name.last!.isWhitespace { return false }
+        let clean = name.utf8.withContiguousStorageIfAvailable { utf8 in
+            for index in utf8.indices {
+                switch utf8[index] {
+                case 0..<0x20, 0x7F: return false
+                case 0xC2 where index + 1 < utf8.count && (0x80...0x9F).contains(utf8[index + 1]): return false
+                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (0xA8...0xA9).contains(utf8[index + 2]):
+                    return false
+                default: continue
+                }
+            }
+            return true
+        }
+        guard clean ?? ((try? validated(name)) == name) else { return false }
+        return name.utf8.count <= maximumLength || (try? validated(name)) != nil
     }
 
     static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,25 +1,43 @@
 import ProjectStore
 
+/// An object's key, as it stood in the document.
+enum JSONKey {
+    case bytes(UnsafeBufferPointer<UInt8>)
+    case text(String)
+
+    static func == (key: JSONKey, name: StaticString) -> Bool {
+        name.withUTF8Buffer { expected in
+            switch key {
+            case .bytes(let bytes): bytes.elementsEqual(expected)
+            case .text(let text): text.utf8.elementsEqual(expected)
+            }
+        }
+    }
+}
+
 /// Reads JSON text one value at a time, straight into the caller's types: no intermediate tree,
 /// so a large store costs little more than its bytes.
 struct JSONScanner {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var offset = 0
     /// Bounds nesting in values that are skipped, so hostile input cannot exhaust the stack.
     private static let maximumDepth = 64
 
-    init(_ bytes: [UInt8]) {
+    /// The scanner reads `bytes` in place: it must not outlive them.
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     // MARK: Structure
 
     /// Calls `body` with each key of an object; `body` must read that key's value.
-    mutating func object(_ body: (inout JSONScanner, String) throws(DocumentProblem) -> Void) throws(DocumentProblem) {
+    mutating func object(_ body: (inout JSONScanner, JSONKey) throws(DocumentProblem) -> Void) throws(DocumentProblem) {
         try expect(UInt8(ascii: "{"))
         if try consume(UInt8(ascii: "}")) { return }
         repeat {
-            let key = try string()
+            // Keys are compared as bytes: no string is made for them unless they hold escapes.
+            let key: JSONKey
+            if let bytes = plainStringBytes() { key = .bytes(bytes) } else { key = .text(try string()) }
             try expect(UInt8(ascii: ":"))
             try body(&self, key)
         } while try consume(UInt8(ascii: ","))
@@ -52,13 +70,32 @@ struct JSONScanner {
     mutating func integer() throws(DocumentProblem) -> Int {
         skipWhitespace()
         let start = offset
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "-") { offset += 1 }
-        while offset < bytes.count, (48...57).contains(bytes[offset]) { offset += 1 }
-        guard offset - start < 19, let value = Int(String(decoding: bytes[start..<offset], as: UTF8.self)) else {
+        let negative = offset < bytes.count && bytes[offset] == UInt8(ascii: "-")
+        if negative { offset += 1 }
+        var value = 0
+        while offset < bytes.count, (48...57).contains(bytes[offset]), offset - start < 18 {
+            value = value * 10 + Int(bytes[offset] - 48)
+            offset += 1
+        }
+        guard offset > start + (negative ? 1 : 0), offset == bytes.count || !(48...57).contains(bytes[offset]) else {
             offset = start
             throw syntaxError()
         }
-        return value
+        return negative ? -value : value
+    }
+
+    /// The raw bytes of a string without escapes, for values that are parsed further (ids, dates);
+    /// `nil` after consuming nothing if the next value is not such a string.
+    mutating func plainStringBytes() -> UnsafeBufferPointer<UInt8>? {
+        skipWhitespace()
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return nil }
+        var end = offset + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            end += 1
+        }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        defer { offset = end + 1 }
+        return UnsafeBufferPointer(rebasing: bytes[(offset + 1)..<end])
     }
 
     mutating func string() throws(DocumentProblem) -> String {
@@ -71,7 +108,9 @@ struct JSONScanner {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
                 offset += 1
-                guard let text = String(validating: bytes[start..<offset - 1], as: UTF8.self) else { throw .notUTF8 }
+                guard let text = UTF8Validation.string(UnsafeBufferPointer(rebasing: bytes[start..<offset - 1])) else {
+                    throw .notUTF8
+                }
                 return text
             }
             if byte == UInt8(ascii: "\\") { break }
@@ -84,7 +123,7 @@ struct JSONScanner {
             offset += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let text = String(validating: decoded, as: UTF8.self) else { throw .notUTF8 }
+                guard let text = decoded.withUnsafeBufferPointer(UTF8Validation.string) else { throw .notUTF8 }
                 return text
             case UInt8(ascii: "\\"):
                 try escape(into: &decoded)
@@ -184,7 +223,9 @@ struct JSONScanner {
     private mutating func consumeLiteral(_ literal: StaticString) throws(DocumentProblem) -> Bool {
         skipWhitespace()
         let matches = literal.withUTF8Buffer { expected in
-            offset + expected.count <= bytes.count && bytes[offset..<offset + expected.count].elementsEqual(expected)
+            guard offset + expected.count <= bytes.count else { return false }
+            for index in expected.indices where bytes[offset + index] != expected[index] { return false }
+            return true
         }
         if matches { offset += literal.utf8CodeUnitCount }
         return matches
@@ -200,7 +241,7 @@ struct JSONScanner {
     }
 
     /// Where the scanner stopped, as a person counts lines and columns.
-    private func syntaxError() -> DocumentProblem {
+    func syntaxError() -> DocumentProblem {
         let before = bytes[..<min(offset, bytes.count)]
         let line = before.count { $0 == 0x0A } + 1
         let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Builds JSON text byte by byte; fast enough to write a 100,000-project store in a few milliseconds.
 struct JSONWriter {
     private(set) var bytes: [UInt8] = []
@@ -14,6 +16,18 @@ struct JSONWriter {
         bytes.append(contentsOf: String(value).utf8)
     }
 
+    mutating func uuid(_ id: UUID) {
+        bytes.append(UInt8(ascii: "\""))
+        UUIDText.write(id, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    mutating func timestamp(_ date: Date) {
+        bytes.append(UInt8(ascii: "\""))
+        Timestamp.write(date, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     mutating func null() {
         raw("null")
     }
@@ -22,6 +36,13 @@ struct JSONWriter {
     /// escaped too, so a store shown with `cat` never sends a control character to a terminal.
     mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
+        var value = value
+        // Most names need no escape at all: copy them whole.
+        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != 0xC2 && $0 != 0xE2 }) {
+            value.withUTF8 { bytes.append(contentsOf: $0) }
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         var utf8 = Array(value.utf8)[...]
         while let byte = utf8.popFirst() {
             switch byte {

@@ -24,13 +24,13 @@ public enum ProjectJSON {
 
     static func write(_ project: Project, to writer: inout JSONWriter) {
         writer.raw("{\"id\": ")
-        writer.string(project.id.lowercasedString)
+        writer.uuid(project.id)
         writer.raw(", \"name\": ")
         writer.string(project.name)
         writer.raw(", \"type\": ")
         writer.string(project.kind.rawValue)
         writer.raw(", \"created\": ")
-        writer.string(Timestamp.string(from: project.created))
+        writer.timestamp(project.created)
         writer.raw(", \"details\": ")
         if let details = project.details { writer.string(details) } else { writer.null() }
         writer.raw(", \"position\": ")
@@ -47,30 +47,27 @@ public enum ProjectJSON {
         var created: Date?
         var details: String?
         try scanner.object { scanner, key throws(DocumentProblem) in
-            switch key {
-            case "id":
-                let text = try scanner.string()
-                guard let value = UUID(uuidString: text) else {
-                    throw .wrongValue(field: "id", value: text, project: position)
+            if key == "id" {
+                guard let text = scanner.plainStringBytes(), let value = UUIDText.uuid(from: text) else {
+                    throw .wrongValue(field: "id", value: try scanner.string(), project: position)
                 }
                 id = value
-            case "name":
+            } else if key == "name" {
                 name = try scanner.string()
-            case "type":
+            } else if key == "type" {
                 let text = try scanner.string()
                 guard let value = ProjectKind(rawValue: text) else {
                     throw .wrongValue(field: "type", value: text, project: position)
                 }
                 kind = value
-            case "created":
-                let text = try scanner.string()
-                guard let value = Timestamp.date(from: text) else {
-                    throw .wrongValue(field: "created", value: text, project: position)
+            } else if key == "created" {
+                guard let text = scanner.plainStringBytes(), let value = Timestamp.date(from: text) else {
+                    throw .wrongValue(field: "created", value: try scanner.string(), project: position)
                 }
                 created = value
-            case "details":
+            } else if key == "details" {
                 details = try scanner.optionalString()
-            default:
+            } else {
                 try scanner.skipValue()
             }
         }

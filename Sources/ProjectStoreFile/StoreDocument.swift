@@ -24,31 +24,36 @@ public enum StoreDocument {
 
     /// The document's saved order and projects, checked for shape but not yet against the naming rules.
     public static func decode(_ bytes: [UInt8]) throws(DocumentProblem) -> (order: ProjectOrder, projects: [Project]) {
-        guard bytes.contains(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) else { throw .empty }
+        try bytes.withUnsafeBufferPointer { buffer throws(DocumentProblem) in try decode(buffer) }
+    }
+
+    private static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>
+    ) throws(DocumentProblem) -> (order: ProjectOrder, projects: [Project]) {
+        guard bytes.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { throw .empty }
         var scanner = JSONScanner(bytes)
         var foundVersion: Int?
         var order = ProjectOrder.standard
         var projects: [Project]?
         try scanner.object { scanner, key throws(DocumentProblem) in
-            switch key {
-            case "version":
+            if key == "version" {
                 let found = try scanner.integer()
                 guard found <= version else { throw .newerVersion(found) }
                 guard found >= 1 else { throw .wrongValue(field: "version", value: String(found), project: nil) }
                 foundVersion = found
-            case "sort":
+            } else if key == "sort" {
                 let text = try scanner.string()
                 guard let saved = ProjectOrder(rawValue: text) else {
                     throw .wrongValue(field: "sort", value: text, project: nil)
                 }
                 order = saved
-            case "projects":
+            } else if key == "projects" {
                 var list: [Project] = []
                 try scanner.array { scanner throws(DocumentProblem) in
                     list.append(try ProjectJSON.read(from: &scanner, position: list.count + 1))
                 }
                 projects = list
-            default:
+            } else {
                 try scanner.skipValue()
             }
         }

@@ -4,18 +4,47 @@ import Foundation
 /// the store holds one per project, and Foundation's formatters cost microseconds each.
 public enum Timestamp {
     public static func string(from date: Date) -> String {
-        let milliseconds = date.millisecondsSince1970
-        let (days, millisecondOfDay) = milliseconds.floorDivided(by: 86_400_000)
+        var bytes: [UInt8] = []
+        write(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func write(_ date: Date, to output: inout [UInt8]) {
+        let (days, millisecondOfDay) = date.millisecondsSince1970.floorDivided(by: 86_400_000)
         let (year, month, day) = civilDate(fromDaysSince1970: days)
-        let seconds = millisecondOfDay / 1000
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
-            + "\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2))."
-            + "\(pad(millisecondOfDay % 1000, 3))Z"
+        let second = Int(millisecondOfDay / 1000)
+        appendDigits(year, width: 4, then: "-", to: &output)
+        appendDigits(month, width: 2, then: "-", to: &output)
+        appendDigits(day, width: 2, then: "T", to: &output)
+        appendDigits(second / 3600, width: 2, then: ":", to: &output)
+        appendDigits(second / 60 % 60, width: 2, then: ":", to: &output)
+        appendDigits(second % 60, width: 2, then: ".", to: &output)
+        appendDigits(Int(millisecondOfDay % 1000), width: 3, then: "Z", to: &output)
+    }
+
+    /// `value` in decimal, zero-padded to `width` (years beyond 9999 keep all their digits), then `separator`.
+    private static func appendDigits(_ value: Int, width: Int, then separator: Unicode.Scalar, to output: inout [UInt8]) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        let value = abs(value)
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        while divisor <= value / 10 { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            output.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+        output.append(UInt8(separator.value))
     }
 
     /// Accepts `YYYY-MM-DDTHH:MM:SS`, an optional fraction of any length, then `Z` or `±HH:MM`.
     public static func date(from text: String) -> Date? {
-        var reader = DigitReader(Array(text.utf8))
+        Array(text.utf8).withUnsafeBufferPointer { date(from: $0) }
+    }
+
+    static func date(from text: UnsafeBufferPointer<UInt8>) -> Date? {
+        var reader = DigitReader(text)
         guard let year = reader.number(4), reader.skip("-"), let month = reader.number(2), reader.skip("-"),
               let day = reader.number(2), reader.skip("T") || reader.skip("t"),
               let hour = reader.number(2), reader.skip(":"), let minute = reader.number(2), reader.skip(":"),
@@ -78,18 +107,13 @@ public enum Timestamp {
         default: 31
         }
     }
-
-    private static func pad(_ value: some BinaryInteger, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
 }
 
 private struct DigitReader {
-    private let bytes: [UInt8]
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var offset = 0
 
-    init(_ bytes: [UInt8]) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 

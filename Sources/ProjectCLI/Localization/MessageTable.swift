@@ -7,12 +7,23 @@ struct MessageTable: Sendable {
     init(language: String, source: String) {
         self.language = language
         var entries: [String: String] = [:]
-        for line in source.split(separator: "\n") {
-            let text = line.trimmingSpaces()
-            guard !text.hasPrefix("#"), let equals = text.firstIndex(of: "=") else { continue }
-            let key = text[..<equals].trimmingSpaces()
-            let value = text[text.index(after: equals)...].trimmingSpaces()
-            entries[String(key)] = Self.unescaped(value)
+        var source = source
+        // Read as bytes: this runs at every start of the tool, and Character-level splitting of the
+        // tables cost more than everything else a small command does.
+        source.withUTF8 { text in
+            var lineStart = 0
+            while lineStart < text.count {
+                let lineEnd = text[lineStart...].firstIndex(of: 0x0A) ?? text.count
+                let line = UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd])
+                lineStart = lineEnd + 1
+                let content = line.trimmingSpaces()
+                guard content.first != UInt8(ascii: "#"), let equals = content.firstIndex(of: UInt8(ascii: "=")) else {
+                    continue
+                }
+                let key = UnsafeBufferPointer(rebasing: content[..<equals]).trimmingSpaces()
+                let value = UnsafeBufferPointer(rebasing: content[(equals + 1)...]).trimmingSpaces()
+                entries[String(decoding: key, as: UTF8.self)] = Self.unescaped(String(decoding: value, as: UTF8.self))
+            }
         }
         self.entries = entries
     }
@@ -21,8 +32,8 @@ struct MessageTable: Sendable {
         entries[key]
     }
 
-    private static func unescaped(_ text: Substring) -> String {
-        guard text.contains("\\") else { return String(text) }
+    private static func unescaped(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
         var result = ""
         var escaping = false
         for character in text {
@@ -39,11 +50,11 @@ struct MessageTable: Sendable {
     }
 }
 
-extension Substring {
-    fileprivate func trimmingSpaces() -> Substring {
-        var text = self
-        while text.first == " " { text.removeFirst() }
-        while text.last == " " { text.removeLast() }
+extension UnsafeBufferPointer<UInt8> {
+    fileprivate func trimmingSpaces() -> Slice<UnsafeBufferPointer<UInt8>> {
+        var text = self[...]
+        while text.first == UInt8(ascii: " ") || text.first == UInt8(ascii: "\r") { text.removeFirst() }
+        while text.last == UInt8(ascii: " ") || text.last == UInt8(ascii: "\r") { text.removeLast() }
         return text
     }
 }

@@ -6,6 +6,8 @@ final class DateText {
     private let dateTimeFormatter: DateFormatter
     /// Lists show whole days, and a writer's projects share few of them: format each day once.
     private var dayCache: [Int: String] = [:]
+    /// The zone's offset when it never changes (UTC, most of Asia): no lookup per date then.
+    private let fixedOffset: Int?
 
     init(locale: Locale, timeZone: TimeZone = .current) {
         dateFormatter = DateFormatter()
@@ -18,11 +20,14 @@ final class DateText {
         dateTimeFormatter.timeZone = timeZone
         dateTimeFormatter.dateStyle = .long
         dateTimeFormatter.timeStyle = .medium
+        let hasTransitions = timeZone.nextDaylightSavingTimeTransition(after: .distantPast) != nil
+        fixedOffset = hasTransitions ? nil : timeZone.secondsFromGMT(for: Date())
     }
 
     func date(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let day = (seconds + dateFormatter.timeZone.secondsFromGMT(for: date)).floorDivided(by: 86_400)
+        let offset = fixedOffset ?? dateFormatter.timeZone.secondsFromGMT(for: date)
+        let day = (seconds + offset).floorDivided(by: 86_400)
         if let cached = dayCache[day] { return cached }
         let text = dateFormatter.string(from: date)
         dayCache[day] = text

@@ -17,10 +17,27 @@ enum TerminalText {
         return result
     }
 
-    /// How many terminal cells `text` takes: East Asian wide characters and emoji take two.
+    /// How many terminal cells `text` takes: East Asian wide characters and emoji take two,
+    /// combining marks and other zero-width characters none.
     static func width(_ text: String) -> Int {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
-        return text.reduce(0) { $0 + width(of: $1) }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+        var cells = 0
+        var previous = 0
+        for scalar in text.unicodeScalars {
+            var width = width(of: scalar)
+            // An emoji presentation selector widens a character that is narrow by default (❤️).
+            if scalar.value == 0xFE0F, previous == 1 { width = 1 }
+            cells += width
+            previous = width
+        }
+        return cells
+    }
+
+    /// `text` followed by spaces up to `cells` cells, appended to `output`.
+    static func appendPadded(_ text: String, to cells: Int, into output: inout [UInt8]) {
+        output.append(contentsOf: text.utf8)
+        let missing = cells - width(text)
+        if missing > 0 { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: missing)) }
     }
 
     /// `text` followed by spaces up to `cells` cells.
@@ -29,25 +46,23 @@ enum TerminalText {
         return missing > 0 ? text + String(repeating: " ", count: missing) : text
     }
 
-    private static func width(of character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        let first = scalars.first!
-        if first.properties.generalCategory == .nonspacingMark || first.value == 0x200B { return 0 }
-        if first.properties.isEmojiPresentation || scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
-        return isWide(first.value) ? 2 : 1
-    }
-
-    /// East_Asian_Width W and F (Unicode 15), by block.
-    private static func isWide(_ value: UInt32) -> Bool {
-        switch value {
+    private static func width(of scalar: Unicode.Scalar) -> Int {
+        switch scalar.value {
+        case 0..<0x300: return 1
+        case 0x300...0x36F, 0x200B...0x200F, 0x2060...0x206F, 0xFE00...0xFE0F, 0xE0000...0xE0FFF: return 0
         case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
              0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
              0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
              0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF, 0x1F200...0x1F2FF,
              0x20000...0x2FFFD, 0x30000...0x3FFFD:
-            return true
+            return 2  // East_Asian_Width W and F
+        case 0x1F000...0x1FAFF:
+            return scalar.properties.isEmojiPresentation ? 2 : 1
         default:
-            return false
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .format: return 0
+            default: return scalar.properties.isEmojiPresentation ? 2 : 1
+            }
         }
     }
 

@@ -1,0 +1,176 @@
+// A libFuzzer target for the store reader: the bytes of a store file (or an import document) go
+// through `StoreDocument.decode` and `ProjectCatalog(projects:defaultOrder:)`, as `FileStorage` reads
+// them. Whatever is accepted must survive a write and a read unchanged, list in every order, and
+// keep the catalog's rules. Anything else must be refused with an error, never a crash.
+//
+// Built normally (`swift build`), the executable replays the files and folders given as arguments,
+// so the committed corpus and every crash reproducer run as ordinary tests. Built with
+// `-sanitize=fuzzer -DFUZZING` (see Tests/Fuzz/run.sh), it hands control to libFuzzer.
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import ProjectStore
+import ProjectStoreFile
+
+enum StoreReaderCheck {
+    /// One collator per locale, made once: opening an ICU collator costs far more than a check.
+    nonisolated(unsafe) static let collators = ["en_US_POSIX", "en_US", "sv_SE", "ja_JP"].map {
+        NameCollator(locale: Locale(identifier: $0))
+    }
+
+    static func check(_ bytes: [UInt8]) {
+        guard let document = try? StoreDocument.decode(bytes) else { return }
+        guard let catalog = try? ProjectCatalog(projects: document.projects, defaultOrder: document.order) else {
+            // `import` reads the same documents but trims names rather than refusing them; whatever it
+            // accepts, it appends whole and in order.
+            var empty = ProjectCatalog()
+            if let imported = try? empty.importProjects(document.projects) {
+                require(imported.map(\.id) == document.projects.map(\.id), "import lost, added or reordered projects")
+                require(imported.map(\.position) == positions(imported.count), "imported positions are not 1…n")
+            }
+            return
+        }
+
+        // The catalog's own rules.
+        let projects = catalog.projects
+        require(projects.map(\.position) == positions(projects.count), "positions are not 1…n")
+        require(Set(projects.map(\.id)).count == projects.count, "ids are not unique")
+        require(Set(projects.map { $0.name.lowercased() }).count == projects.count, "names are not unique")
+        for project in projects {
+            require((try? ProjectName.validated(project.name)) == project.name, "a stored name breaks the naming rules")
+        }
+
+        // What is written reads back the same, and writing it again gives the same bytes.
+        let written = StoreDocument.encode(catalog)
+        let reread: ProjectCatalog
+        do {
+            let again = try StoreDocument.decode(written)
+            reread = try ProjectCatalog(projects: again.projects, defaultOrder: again.order)
+        } catch {
+            fail("a store this version wrote cannot be read back: \(error)")
+        }
+        for (before, after) in zip(catalog.projects, reread.projects) where before != after {
+            fail("a project changed on the way through the disk: \(before) became \(after)")
+        }
+        require(reread == catalog, "the catalog changed on the way through the disk")
+        require(StoreDocument.encode(reread) == written, "writing the same catalog twice gave different bytes")
+        // The JSON of `list --json` and `show --json` is valid for the same projects.
+        _ = ProjectJSON.encode(projects)
+
+        // Every order lists every project exactly once, and listing twice gives the same order.
+        for collator in collators {
+            for order in ProjectOrder.allCases {
+                let listed = catalog.projects(in: order, collator: collator)
+                require(Set(listed.map(\.id)) == Set(projects.map(\.id)) && listed.count == projects.count,
+                        "order \(order) lost or repeated a project")
+                require(listed.map(\.id) == catalog.projects(in: order, collator: collator).map(\.id),
+                        "order \(order) is not deterministic")
+            }
+        }
+
+        // Importing the store into itself is refused (every id is taken) and changes nothing;
+        // importing it into an empty store gives the same projects.
+        var copy = catalog
+        if !projects.isEmpty {
+            require((try? copy.importProjects(projects)) == nil, "importing a store into itself was accepted")
+            require(copy == catalog, "a refused import changed the catalog")
+        }
+        var empty = ProjectCatalog()
+        guard let imported = try? empty.importProjects(projects) else {
+            fail("a valid store cannot be imported into an empty one")
+        }
+        // (`import` stores empty details as none, as `add` and `edit` do.)
+        require(imported.count == projects.count, "importing into an empty store lost projects")
+        for (before, after) in zip(projects, imported) {
+            require(before.id == after.id && before.name == after.name && before.kind == after.kind
+                    && before.created == after.created && (before.details ?? "") == (after.details ?? "")
+                    && before.position == after.position,
+                    "importing into an empty store changed \(before) into \(after)")
+        }
+    }
+
+    static func positions(_ count: Int) -> [Int] {
+        (0..<count).map { $0 + 1 }
+    }
+
+    static func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { fail(message()) }
+    }
+
+    static func fail(_ message: String) -> Never {
+        writeError("FuzzStoreReader: \(message)\n")
+        abort()
+    }
+}
+
+#if FUZZING
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    StoreReaderCheck.check(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
+}
+
+@_silgen_name("LLVMFuzzerRunDriver")
+private func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+#endif
+
+@main
+enum FuzzStoreReader {
+    static func main() {
+        #if FUZZING
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+            StoreReaderCheck.check(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+            return 0
+        })
+        #else
+        exit(Replay.run(arguments: Array(CommandLine.arguments.dropFirst()), StoreReaderCheck.check))
+        #endif
+    }
+}
+
+/// Runs `check` on every file named, or found in a folder named, on the command line.
+enum Replay {
+    static func run(arguments: [String], _ check: ([UInt8]) -> Void) -> Int32 {
+        guard !arguments.isEmpty else {
+            writeError("usage: \(CommandLine.arguments[0]) <file or folder>...\n")
+            return 2
+        }
+        var count = 0
+        for argument in arguments {
+            for file in files(at: argument) {
+                guard let data = FileManager.default.contents(atPath: file) else {
+                    writeError("cannot read \(file)\n")
+                    return 2
+                }
+                // Named before it runs, so a crash says which input did it.
+                writeError("replaying \(file)\n")
+                check([UInt8](data))
+                count += 1
+            }
+        }
+        print("replayed \(count) inputs, no crash")
+        return 0
+    }
+
+    private static func files(at path: String) -> [String] {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+            return [path]
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { "\(path)/\($0)" }
+    }
+}
+
+/// Writes to standard error straight away, so a message is out before an abort.
+func writeError(_ text: String) {
+    var text = text
+    text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
