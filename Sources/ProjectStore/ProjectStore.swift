@@ -65,9 +65,16 @@ public struct ProjectStore: Sendable {
         try storage.update { catalog throws(ProjectStoreError) in catalog.defaultOrder = order }
     }
 
+    /// Several steps applied as one change, for a caller that must report on the catalog as the
+    /// change left it (a move's new position among how many). The catalog still enforces every rule.
+    public func change<Result>(
+        _ steps: (inout ProjectCatalog) throws(ProjectStoreError) -> Result
+    ) throws(ProjectStoreError) -> Result {
+        try storage.update(steps)
+    }
+
     @discardableResult
     public func importProjects(_ projects: [Project]) throws(ProjectStoreError) -> [Project] {
         try storage.update { catalog throws(ProjectStoreError) in try catalog.importProjects(projects) }
     }
-
 }

@@ -11,16 +11,18 @@ enum DeleteCommand: Command {
         examples: ["project delete \"Old Draft\"", "project delete \"Old Draft\" --yes"])
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
-        let project = try context.store.project(.named(invocation.argument(0)!))
-        if !invocation.isSet(yes) {
-            let prompter = Prompter(context: context)
-            guard prompter.canAsk else { throw CommandError.deleteNeedsConfirmation(project) }
-            guard try prompter.confirm("delete.confirm", ["name": project.name]) else {
-                throw CommandError.deleteDeclined(project)
-            }
+        let reference = ProjectReference.named(invocation.argument(0)!)
+        if invocation.isSet(yes) {
+            context.say("delete.done", ["name": try context.store.delete(reference).name])
+            return
+        }
+        let project = try context.store.project(reference)
+        let prompter = Prompter(context: context)
+        guard prompter.canAsk else { throw CommandError.deleteNeedsConfirmation(project) }
+        guard try prompter.confirm("delete.confirm", ["name": project.name]) else {
+            throw CommandError.deleteDeclined(project)
         }
         // By id: the name the user confirmed may have been given to another project meanwhile.
-        let deleted = try context.store.delete(.id(project.id))
-        context.say("delete.done", ["name": deleted.name])
+        context.say("delete.done", ["name": try context.store.delete(.id(project.id)).name])
     }
 }

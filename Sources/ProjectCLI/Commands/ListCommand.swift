@@ -36,7 +36,7 @@ enum ListCommand: Command {
             let view = ProjectListView(localizer: context.localizer, dates: DateText(locale: context.locales.formatting))
             context.terminal.output(view.render(projects, positions: order == .user))
             if context.terminal.outputIsTerminal {
-                let orderName = context.localizer.text("order.\(order.rawValue)")
+                let orderName = context.localizer.text(order.nameKey)
                 context.terminal.output(context.localizer.text("list.summary", count: projects.count, ["order": orderName]) + "\n")
             }
         }

@@ -26,13 +26,13 @@ enum MoveCommand: Command {
         } else {
             target = invocation.isSet(top) ? .top : .bottom
         }
-        let moved = try context.store.move(.named(invocation.argument(0)!), to: target)
-        let catalog = try context.store.catalog()
-        context.say("move.done", [
-            "name": moved.name, "position": String(moved.position), "count": String(catalog.projects.count),
-        ])
-        if catalog.defaultOrder != .user {
-            context.warn("move.note-default-order", ["order": context.localizer.text("order.\(catalog.defaultOrder.rawValue)")])
+        let (moved, count, defaultOrder) = try context.store.change { catalog throws(ProjectStoreError) in
+            let moved = try catalog.move(.named(invocation.argument(0)!), to: target)
+            return (moved, catalog.projects.count, catalog.defaultOrder)
+        }
+        context.say("move.done", ["name": moved.name, "position": String(moved.position), "count": String(count)])
+        if defaultOrder != .user {
+            context.warn("move.note-default-order", ["order": context.localizer.text(defaultOrder.nameKey)])
         }
     }
 }

@@ -16,9 +16,10 @@ enum RenameCommand: Command {
             let project = try context.store.project(reference)
             newName = try prompter.ask("prompt.new-name", ["name": project.name])
         }
-        let oldName = try context.store.project(reference).name
-        let renamed = try prompter.retryingName(newName!) { name in
-            try context.store.rename(reference, to: name)
+        let (oldName, renamed) = try prompter.retryingName(newName!) { name in
+            try context.store.change { catalog throws(ProjectStoreError) in
+                (try catalog.project(reference).name, try catalog.rename(reference, to: name))
+            }
         }
         context.say("rename.done", ["old": oldName, "new": renamed.name])
     }

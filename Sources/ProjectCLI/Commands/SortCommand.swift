@@ -16,6 +16,6 @@ enum SortCommand: Command {
             throw UsageError.badValue(option: "<order>", value: text, expected: .order, command: spec.name)
         }
         try context.store.setDefaultOrder(order)
-        context.say("sort.done", ["order": context.localizer.text("order.\(order.rawValue)")])
+        context.say("sort.done", ["order": context.localizer.text(order.nameKey)])
     }
 }

@@ -464,7 +464,7 @@ move.done = «{name}» está ahora en la posición {position} de {count} en tu o
 move.note-default-order = Nota: tus listas se ordenan {order}. Consulta tu orden personal con «project list --sort user» o hazlo predeterminado con «project sort user».
 
 sort.summary = Mostrar o fijar el orden predeterminado de las listas.
-sort.discussion = Sin argumento, muestra el orden predeterminado guardado. De entrada es name.
+sort.discussion = Sin argumento, muestra el orden predeterminado guardado. Mientras no lo cambies, es name.
 sort.argument.order = name, date o user.
 sort.done = A partir de ahora, las listas se ordenan {order}.
 
@@ -651,7 +651,7 @@ move.done = « {name} » est maintenant en position {position} sur {count} dan
 move.note-default-order = Remarque : vos listes sont triées {order}. Pour voir votre ordre personnel : « project list --sort user » ; pour en faire l’ordre par défaut : « project sort user ».
 
 sort.summary = Afficher ou choisir l’ordre par défaut des listes.
-sort.discussion = Sans argument, affiche l’ordre par défaut enregistré. À l’origine, c’est name (par nom).
+sort.discussion = Sans argument, affiche l’ordre par défaut enregistré. Tant que vous ne le changez pas, c’est name (par nom).
 sort.argument.order = name, date ou user.
 sort.done = Les listes sont désormais triées {order}.
 

@@ -31,8 +31,6 @@ extension ProjectKind {
         self = match
     }
 
-    var nameKey: String { "kind.\(rawValue)" }
-
     /// Letter case, spaces, hyphens and underscores do not matter: `Short Story` is `short_story`.
     private static func folded(_ text: String) -> String {
         String(text.lowercased().filter { !" -_".contains($0) })
