@@ -23,8 +23,10 @@ public struct Project: Sendable, Equatable, Identifiable {
 }
 
 extension Date {
+    /// Whole milliseconds, anything finer dropped. The microsecond of slack absorbs the rounding of
+    /// `Date`'s own arithmetic, so a date made from whole milliseconds gives them back exactly.
     public var millisecondsSince1970: Int64 {
-        Int64((timeIntervalSince1970 * 1000).rounded())
+        Int64((timeIntervalSince1970 * 1000 + 0.001).rounded(.down))
     }
 
     public init(millisecondsSince1970 milliseconds: Int64) {

@@ -34,10 +34,13 @@ enum AtomicFile {
             throw .unwritable(path: path, code: errno)
         }
         let temporary = path + ".tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        // A copy left by a crash is the holder's alone (we hold the lock): start afresh, so nothing
+        // of it, its permissions included, carries over.
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .unwritable(path: StoreFolder.parent(of: path), code: errno) }
         do throws(StorageError) {
-            if exists { fchmod(descriptor, existing.st_mode & 0o7777) }
+            fchmod(descriptor, exists ? existing.st_mode & 0o7777 : 0o600)
             try writeAll(bytes, to: descriptor, path: path)
             guard fsync(descriptor) == 0 else { throw .unwritable(path: path, code: errno) }
         } catch {

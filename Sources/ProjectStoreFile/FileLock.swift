@@ -11,7 +11,9 @@ import ProjectStore
 struct FileLock {
     private let descriptor: Int32
 
-    static func acquire(path: String, timeout: Duration) throws(StorageError) -> FileLock {
+    /// Locks `<store>.lock`; a store still busy after `timeout` is reported by the store's own path.
+    static func acquire(forStore store: String, timeout: Duration) throws(StorageError) -> FileLock {
+        let path = store + ".lock"
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .unwritable(path: path, code: errno) }
         let clock = ContinuousClock()
@@ -24,7 +26,7 @@ struct FileLock {
             }
             guard clock.now < deadline else {
                 close(descriptor)
-                throw .busy(path: path, waitedSeconds: Int(timeout.components.seconds))
+                throw .busy(path: store, waitedSeconds: Int(timeout.components.seconds))
             }
             usleep(10_000)
         }

@@ -34,7 +34,7 @@ public struct FileStorage: ProjectStorage {
         do {
             target = try resolvedPath()
             try StoreFolder.create(for: target)
-            lock = try FileLock.acquire(path: target + ".lock", timeout: lockTimeout)
+            lock = try FileLock.acquire(forStore: target, timeout: lockTimeout)
         } catch {
             throw .storage(error)
         }
@@ -49,14 +49,28 @@ public struct FileStorage: ProjectStorage {
         return result
     }
 
-    /// The file itself when the store path is a symbolic link, so a write replaces the file, not the link.
+    /// The file itself when the store path is a symbolic link, so a write replaces the file, not the
+    /// link, even when the file it names does not exist yet.
     private func resolvedPath() throws(StorageError) -> String {
-        guard let resolved = realpath(path, nil) else {
-            if errno == ENOENT { return path }
-            throw .unreadable(path: path, code: errno)
+        var current = path
+        for _ in 0..<16 {
+            if let resolved = realpath(current, nil) {
+                defer { free(resolved) }
+                return String(cString: resolved)
+            }
+            guard errno == ENOENT else { throw .unreadable(path: current, code: errno) }
+            guard let target = Self.linkTarget(of: current) else { return current }
+            current = target.hasPrefix("/") ? target : StoreFolder.parent(of: current) + "/" + target
         }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        throw .unreadable(path: path, code: ELOOP)
+    }
+
+    /// What a symbolic link points to, or `nil` when `path` is not one.
+    private static func linkTarget(of path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(path, &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private func read(_ target: String) throws(StorageError) -> ProjectCatalog {

@@ -37,7 +37,12 @@ struct JSONScanner {
         repeat {
             // Keys are compared as bytes: no string is made for them unless they hold escapes.
             let key: JSONKey
-            if let bytes = plainStringBytes() { key = .bytes(bytes) } else { key = .text(try string()) }
+            if let bytes = plainStringBytes() {
+                guard UTF8Validation.isValid(bytes) else { throw .notUTF8 }
+                key = .bytes(bytes)
+            } else {
+                key = .text(try string())
+            }
             try expect(UInt8(ascii: ":"))
             try body(&self, key)
         } while try consume(UInt8(ascii: ","))
@@ -164,13 +169,21 @@ struct JSONScanner {
 
     private mutating func number() throws(DocumentProblem) {
         let start = offset
-        let numberBytes: ClosedRange<UInt8> = 43...57  // + , - . / digits; checked below by Double
-        while offset < bytes.count, numberBytes.contains(bytes[offset]) || bytes[offset] | 0x20 == UInt8(ascii: "e") {
-            offset += 1
-        }
+        while offset < bytes.count, Self.isNumberByte(bytes[offset]) { offset += 1 }
         guard offset > start, Double(String(decoding: bytes[start..<offset], as: UTF8.self)) != nil else {
             offset = start
             throw syntaxError()
+        }
+    }
+
+    /// Bytes a JSON number may hold; `Double` then checks their order.
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+             UInt8(ascii: "e"), UInt8(ascii: "E"):
+            true
+        default:
+            false
         }
     }
 
@@ -202,9 +215,12 @@ struct JSONScanner {
     }
 
     private mutating func hexQuad() throws(DocumentProblem) -> UInt32 {
-        guard offset + 4 <= bytes.count,
-              let value = UInt32(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
-        else { throw syntaxError() }
+        guard offset + 4 <= bytes.count else { throw syntaxError() }
+        var value: UInt32 = 0
+        for byte in bytes[offset..<offset + 4] {
+            guard let digit = Character(UnicodeScalar(byte)).hexDigitValue else { throw syntaxError() }
+            value = value << 4 | UInt32(digit)
+        }
         offset += 4
         return value
     }

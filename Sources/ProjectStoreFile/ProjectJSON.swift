@@ -48,10 +48,7 @@ public enum ProjectJSON {
         var details: String?
         try scanner.object { scanner, key throws(DocumentProblem) in
             if key == "id" {
-                guard let text = scanner.plainStringBytes(), let value = UUIDText.uuid(from: text) else {
-                    throw .wrongValue(field: "id", value: try scanner.string(), project: position)
-                }
-                id = value
+                id = try scanner.parsedString(field: "id", project: position, UUIDText.uuid)
             } else if key == "name" {
                 name = try scanner.string()
             } else if key == "type" {
@@ -61,10 +58,7 @@ public enum ProjectJSON {
                 }
                 kind = value
             } else if key == "created" {
-                guard let text = scanner.plainStringBytes(), let value = Timestamp.date(from: text) else {
-                    throw .wrongValue(field: "created", value: try scanner.string(), project: position)
-                }
-                created = value
+                created = try scanner.parsedString(field: "created", project: position, Timestamp.date)
             } else if key == "details" {
                 details = try scanner.optionalString()
             } else {
@@ -76,5 +70,23 @@ public enum ProjectJSON {
         guard let kind else { throw .missingField("type", project: position) }
         guard let created else { throw .missingField("created", project: position) }
         return Project(id: id, name: name, kind: kind, created: created, details: details, position: position)
+    }
+}
+
+extension JSONScanner {
+    /// A string parsed further by `parse` (ids, dates), straight from the document's bytes when it
+    /// holds no escapes.
+    mutating func parsedString<Value>(
+        field: String, project: Int, _ parse: (UnsafeBufferPointer<UInt8>) -> Value?
+    ) throws(DocumentProblem) -> Value {
+        let text: String
+        if let raw = plainStringBytes() {
+            if let value = parse(raw) { return value }
+            text = String(decoding: raw, as: UTF8.self)
+        } else {
+            text = try string()
+            if let value = Array(text.utf8).withUnsafeBufferPointer(parse) { return value }
+        }
+        throw .wrongValue(field: field, value: text, project: project)
     }
 }
