@@ -1,4 +1,3 @@
-import ProjectStore
 import ProjectStoreFile
 
 /// The whole command-line tool as a function of its arguments, environment and terminal.
@@ -20,16 +19,13 @@ public enum ProjectTool {
             switch try parsed.get() {
             case .version:
                 break
-            case .help(let spec):
+            case .help(let spec, let explicitStore):
                 let view = HelpView(localizer: localizer)
-                let storePath = StoreLocation.path(explicit: nil, environment: environment)
+                let storePath = StoreLocation.path(explicit: explicitStore, environment: environment)
                 terminal.output(spec.map(view.command) ?? view.overview(commands: parser.commands, storePath: storePath))
             case .run(let invocation, let explicitStore):
-                guard let path = StoreLocation.path(explicit: explicitStore, environment: environment) else {
-                    throw CommandError.noStoreLocation
-                }
                 let context = CommandContext(
-                    store: ProjectStore(storage: FileStorage(path: path)), storePath: path,
+                    storePath: StoreLocation.path(explicit: explicitStore, environment: environment),
                     terminal: terminal, localizer: localizer, locales: locales)
                 let command = allCommands.first { $0.spec.name == invocation.spec.name }!
                 try command.run(invocation, in: context)

@@ -21,7 +21,7 @@ enum ListCommand: Command {
         let order = requestedOrder ?? catalog.defaultOrder
         var projects = catalog.projects
         if let kind { projects.removeAll { $0.kind != kind } }
-        if let text = invocation.value(search) {
+        if let text = invocation.value(search), !text.isEmpty {
             projects.removeAll { $0.name.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) == nil }
         }
         projects = ProjectCatalog.ordered(projects, in: order, collator: NameCollator(locale: context.locales.collation))

@@ -21,16 +21,7 @@ enum TerminalText {
     /// combining marks and other zero-width characters none.
     static func width(_ text: String) -> Int {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
-        var cells = 0
-        var previous = 0
-        for scalar in text.unicodeScalars {
-            var width = width(of: scalar)
-            // An emoji presentation selector widens a character that is narrow by default (❤️).
-            if scalar.value == 0xFE0F, previous == 1 { width = 1 }
-            cells += width
-            previous = width
-        }
-        return cells
+        return text.reduce(0) { $0 + width(of: $1) }
     }
 
     /// `text` followed by spaces up to `cells` cells, appended to `output`.
@@ -46,6 +37,19 @@ enum TerminalText {
         return missing > 0 ? text + String(repeating: " ", count: missing) : text
     }
 
+    /// A character is as wide as its first scalar, except that emoji sequences (flags, skin tones,
+    /// families joined by U+200D, a text symbol turned emoji by U+FE0F) take two cells.
+    private static func width(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        let first = width(of: scalars.first!)
+        guard scalars.count > 1, first < 2 else { return first }
+        let isEmojiSequence = scalars.contains { scalar in
+            scalar.value == 0x200D || scalar.value == 0xFE0F || (0x1F1E6...0x1F1FF).contains(scalar.value)
+                || (0x1F3FB...0x1F3FF).contains(scalar.value)
+        }
+        return isEmojiSequence ? 2 : first
+    }
+
     private static func width(of scalar: Unicode.Scalar) -> Int {
         switch scalar.value {
         case 0..<0x300: return 1
@@ -56,6 +60,8 @@ enum TerminalText {
              0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1B000...0x1B2FF, 0x1F200...0x1F2FF,
              0x20000...0x2FFFD, 0x30000...0x3FFFD:
             return 2  // East_Asian_Width W and F
+        case 0x1F1E6...0x1F1FF:
+            return 1  // a regional indicator alone; as a pair, a flag
         case 0x1F000...0x1FAFF:
             return scalar.properties.isEmojiPresentation ? 2 : 1
         default:

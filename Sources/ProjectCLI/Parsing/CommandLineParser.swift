@@ -1,8 +1,8 @@
 /// What the command line asks for.
 enum ParsedCommandLine {
     case version
-    /// General help, or one command's.
-    case help(CommandSpec?)
+    /// General help, or one command's; the store, if one was given, is named in it.
+    case help(CommandSpec?, storePath: String?)
     case run(Invocation, storePath: String?)
 }
 
@@ -30,12 +30,13 @@ struct CommandLineParser {
             }
         }
         if state.flags.contains(Self.version.long) { return .version }
-        guard let spec = state.command else { return .help(nil) }
-        if state.flags.contains(Self.help.long) { return .help(spec) }
+        let storePath = state.values[Self.store.long]
+        guard let spec = state.command else { return .help(nil, storePath: storePath) }
+        if state.flags.contains(Self.help.long) { return .help(spec, storePath: storePath) }
         try check(state, against: spec)
         return .run(
             Invocation(spec: spec, arguments: state.arguments, values: state.values, flags: state.flags),
-            storePath: state.values[Self.store.long])
+            storePath: storePath)
     }
 
     private func parseLong(

@@ -1,0 +1,276 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+@testable import ProjectCLI
+import ProjectStore
+
+@Suite struct ErrorReportTests {
+    let errorPrefix = english.text("error.prefix", ["message": ""])
+    let novel = project("My Novel", kind: .novel, position: 1)
+
+    func report(_ error: any Error) -> ErrorReport {
+        ErrorReport(error, localizer: english)
+    }
+
+    /// Every report: starts with the prefix, ends with one newline, never carries raw control characters.
+    func checkShape(_ report: ErrorReport, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(errorPrefix == "Error: ", sourceLocation: sourceLocation)
+        #expect(report.text.hasPrefix(errorPrefix), sourceLocation: sourceLocation)
+        #expect(report.text.hasSuffix("\n"), sourceLocation: sourceLocation)
+        #expect(!report.text.hasSuffix("\n\n"), sourceLocation: sourceLocation)
+        #expect(!report.text.hasRawControl, sourceLocation: sourceLocation)
+        // No message id was left untranslated.
+        #expect(!report.text.contains(/(error|usage|document|import)\.[a-z]/), sourceLocation: sourceLocation)
+    }
+
+    // MARK: The store's refusals: 1
+
+    @Test func invalidNames() {
+        let empty = report(ProjectStoreError.invalidName("   ", .empty))
+        checkShape(empty)
+        #expect(empty.status == .refused)
+        #expect(empty.text.contains("empty"))
+
+        let control = report(ProjectStoreError.invalidName("Bad\u{1B}[31mName", .controlCharacter))
+        checkShape(control)
+        #expect(control.status == .refused)
+        #expect(control.text.contains("Bad^[[31mName"))
+
+        let long = String(repeating: "x", count: 300)
+        let tooLong = report(ProjectStoreError.invalidName(long, .tooLong(maximum: 255)))
+        checkShape(tooLong)
+        #expect(tooLong.status == .refused)
+        #expect(tooLong.text.contains("300"))
+        #expect(tooLong.text.contains("255"))
+    }
+
+    @Test func duplicateName() {
+        let result = report(ProjectStoreError.duplicateName("MY NOVEL", existing: novel))
+        checkShape(result)
+        #expect(result.status == .refused)
+        #expect(result.text.contains("“My Novel”"))
+    }
+
+    @Test func notFound() {
+        let result = report(ProjectStoreError.projectNotFound(reference: "Lost Book"))
+        checkShape(result)
+        #expect(result.status == .refused)
+        #expect(result.text.contains("“Lost Book”"))
+        #expect(result.text.contains("project list"))
+    }
+
+    @Test func ambiguousReferenceListsTheCandidates() {
+        let first = project("First", position: 1, id: UUID(uuidString: "BEEF1111-0000-4000-8000-000000000001")!)
+        let second = project("Second", position: 2, id: UUID(uuidString: "BEEF2222-0000-4000-8000-000000000002")!)
+        let result = report(ProjectStoreError.ambiguousReference("beef", candidates: [first, second]))
+        checkShape(result)
+        #expect(result.status == .refused)
+        #expect(result.text.contains("“beef”"))
+        let lines = result.text.lines.dropLast()
+        #expect(lines.count == 3)
+        #expect(lines[1].contains("beef1111-0000-4000-8000-000000000001") && lines[1].contains("First"))
+        #expect(lines[2].contains("beef2222-0000-4000-8000-000000000002") && lines[2].contains("Second"))
+    }
+
+    @Test func positionOutOfRange() {
+        let many = report(ProjectStoreError.positionOutOfRange(9, count: 3))
+        checkShape(many)
+        #expect(many.status == .refused)
+        #expect(many.text.contains("9"))
+        #expect(many.text.contains("1 to 3"))
+
+        let one = report(ProjectStoreError.positionOutOfRange(2, count: 1))
+        checkShape(one)
+        #expect(one.text.contains("2"))
+        #expect(one.text.contains("only position is 1"))
+
+        let none = report(ProjectStoreError.positionOutOfRange(1, count: 0))
+        checkShape(none)
+        #expect(none.status == .refused)
+        #expect(none.text.contains("no projects"))
+    }
+
+    @Test func moveRelativeToItself() {
+        let result = report(ProjectStoreError.moveRelativeToItself(novel))
+        checkShape(result)
+        #expect(result.status == .refused)
+        #expect(result.text.contains("“My Novel”"))
+    }
+
+    @Test func importRejectedListsEveryProblem() {
+        let problems: [ImportProblem] = [
+            .invalidName(index: 1, name: "", .empty),
+            .clashesWithStore(index: 2, name: "my novel", existing: "My Novel"),
+            .clashesWithinDocument(index: 4, name: "Poems", otherIndex: 3),
+            .idInStore(index: 5, id: fixedID(5)),
+            .idRepeated(index: 6, id: fixedID(6), otherIndex: 2),
+        ]
+        let result = report(ProjectStoreError.importRejected(problems))
+        checkShape(result)
+        #expect(result.status == .refused)
+        let lines = result.text.lines.dropLast()
+        #expect(lines.count == 1 + problems.count)
+        #expect(lines[0].contains("5"))
+        #expect(lines[1].contains("project 1"))
+        #expect(lines[2].contains("“my novel”") && lines[2].contains("“My Novel”"))
+        #expect(lines[3].contains("project 4") && lines[3].contains("project 3"))
+        #expect(lines[4].contains(fixedID(5).lowercasedString))
+        #expect(lines[5].contains(fixedID(6).lowercasedString) && lines[5].contains("project 2"))
+    }
+
+    @Test func importRejectedWithOneProblemIsSingular() {
+        let result = report(ProjectStoreError.importRejected([.idInStore(index: 1, id: fixedID(1))]))
+        #expect(result.text.contains("this problem"))
+    }
+
+    // MARK: The store cannot be used: 3
+
+    @Test(arguments: [
+        StorageError.unreadable(path: "/data/store one.json", code: EACCES),
+        .invalid(path: "/data/store one.json", .syntax(line: 3, column: 14)),
+        .invalid(path: "/data/store one.json", .newerVersion(7)),
+        .invalid(path: "/data/store one.json", .missingField("projects", project: nil)),
+        .busy(path: "/data/store one.json", waitedSeconds: 5),
+        .unwritable(path: "/data/store one.json", code: ENOSPC),
+    ])
+    func storageErrors(_ error: StorageError) {
+        let result = report(ProjectStoreError.storage(error))
+        checkShape(result)
+        #expect(result.status == .storeUnavailable)
+        #expect(result.status.rawValue == 3)
+        #expect(result.text.contains("/data/store one.json"))
+    }
+
+    @Test func storageErrorDetails() {
+        #expect(report(ProjectStoreError.storage(.invalid(path: "/s", .syntax(line: 3, column: 14)))).text.contains("line 3, column 14"))
+        #expect(report(ProjectStoreError.storage(.invalid(path: "/s", .newerVersion(7)))).text.contains("7"))
+        #expect(report(ProjectStoreError.storage(.busy(path: "/s", waitedSeconds: 5))).text.contains("busy"))
+        let denied = report(ProjectStoreError.storage(.unreadable(path: "/s", code: EACCES))).text
+        #expect(denied.contains(String(cString: strerror(EACCES))))
+    }
+
+    // MARK: Usage errors: 2
+
+    @Test(arguments: [
+        UsageError.unknownCommand("lst", suggestion: "list"),
+        .unknownCommand("frob", suggestion: nil),
+        .unknownOption("--sotr", command: "list", suggestion: "--sort"),
+        .unknownOption("-x", command: "show", suggestion: nil),
+        .unknownOption("--frob", command: nil, suggestion: nil),
+        .missingValue(option: "--type", command: "add"),
+        .unexpectedValue(option: "--yes", command: "delete"),
+        .missingArgument(name: "project", command: "show"),
+        .extraArgument("Novel", command: "add"),
+        .repeatedOption(option: "--type", command: "add"),
+        .conflictingOptions(["--to", "--top"], command: "move"),
+        .missingChoice(["--to", "--top"], command: "move"),
+        .missingChoice(["--details"], command: "edit"),
+        .badValue(option: "--type", value: "novels", expected: .kind, command: "add"),
+        .badValue(option: "--sort", value: "size", expected: .order, command: "list"),
+        .badValue(option: "--to", value: "two", expected: .positiveNumber, command: "move"),
+        .needsTerminal(argument: "name", command: "add"),
+    ])
+    func usageErrors(_ error: UsageError) {
+        let result = report(error)
+        checkShape(result)
+        #expect(result.status == .usage)
+        #expect(result.status.rawValue == 2)
+        let lines = result.text.lines.dropLast()
+        #expect(lines.count == 2)
+        if let command = error.command {
+            #expect(lines.last == "Run 'project help \(command)' for its usage.")
+        } else {
+            #expect(lines.last == "Run 'project help' for the commands.")
+        }
+    }
+
+    @Test func usageErrorsNameTheValueConcerned() {
+        #expect(report(UsageError.unknownCommand("lst", suggestion: "list")).text.contains("'project list'"))
+        #expect(report(UsageError.unknownCommand("lst", suggestion: "list")).text.contains("'project lst'"))
+        #expect(report(UsageError.unknownOption("--sotr", command: "list", suggestion: "--sort")).text.contains("--sotr"))
+        #expect(report(UsageError.unknownOption("--sotr", command: "list", suggestion: "--sort")).text.contains("Did you mean --sort?"))
+        #expect(report(UsageError.missingValue(option: "--type", command: "add")).text.contains("--type"))
+        #expect(report(UsageError.missingArgument(name: "project", command: "show")).text.contains("<project>"))
+        #expect(report(UsageError.extraArgument("Novel", command: "add")).text.contains("“Novel”"))
+        #expect(report(UsageError.conflictingOptions(["--to", "--top"], command: "move")).text.contains("--to, --top"))
+        #expect(report(UsageError.needsTerminal(argument: "new-name", command: "rename")).text.contains("<new-name>"))
+    }
+
+    @Test func badValuesListWhatIsAccepted() {
+        let kind = report(UsageError.badValue(option: "--type", value: "novels", expected: .kind, command: "add")).text
+        #expect(kind.contains("“novels”"))
+        #expect(kind.contains("--type"))
+        for identifier in ["blank", "novel", "poetry", "script", "short-story"] {
+            #expect(kind.contains(identifier))
+        }
+        let order = report(UsageError.badValue(option: "--sort", value: "size", expected: .order, command: "list")).text
+        #expect(order.contains("“size”") && order.contains("name, date, user"))
+    }
+
+    @Test func badValueWithControlCharactersIsMadeVisible() {
+        let result = report(UsageError.badValue(option: "--type", value: "\u{1B}[2J", expected: .kind, command: "add"))
+        #expect(!result.text.hasRawControl)
+        #expect(result.text.contains("^[[2J"))
+    }
+
+    // MARK: The command line's own refusals
+
+    @Test func commandErrors() {
+        let cancelled = report(CommandError.cancelled)
+        checkShape(cancelled)
+        #expect(cancelled.status == .refused)
+
+        let needsYes = report(CommandError.deleteNeedsConfirmation(novel))
+        checkShape(needsYes)
+        #expect(needsYes.status == .refused)
+        #expect(needsYes.text.contains("“My Novel”"))
+        #expect(needsYes.text.contains("--yes"))
+
+        let declined = report(CommandError.deleteDeclined(novel))
+        checkShape(declined)
+        #expect(declined.status == .refused)
+        #expect(declined.text.contains("“My Novel”"))
+
+        let unreadable = report(CommandError.importUnreadable(path: "/tmp/backup.json", code: ENOENT))
+        checkShape(unreadable)
+        #expect(unreadable.status == .refused)
+        #expect(unreadable.text.contains("/tmp/backup.json"))
+        #expect(unreadable.text.contains(String(cString: strerror(ENOENT))))
+
+        let invalid = report(CommandError.importInvalid(path: "/tmp/backup.json", .syntax(line: 2, column: 5)))
+        checkShape(invalid)
+        #expect(invalid.status == .refused)
+        #expect(invalid.text.contains("/tmp/backup.json"))
+        #expect(invalid.text.contains("line 2, column 5"))
+
+        let newer = report(CommandError.importInvalid(path: "/tmp/backup.json", .newerVersion(4)))
+        checkShape(newer)
+        #expect(newer.status == .refused)
+        #expect(newer.text.contains("/tmp/backup.json") && newer.text.contains("4"))
+
+        let nowhere = report(CommandError.noStoreLocation)
+        checkShape(nowhere)
+        #expect(nowhere.status == .storeUnavailable)
+        #expect(nowhere.text.contains("--store"))
+        #expect(nowhere.text.contains("PROJECT_STORE"))
+    }
+
+    @Test func documentProblemsAreDescribed() {
+        let problems: [DocumentProblem] = [
+            .empty, .notUTF8, .syntax(line: 1, column: 2), .missingField("version", project: nil),
+            .missingField("name", project: 3), .wrongValue(field: "type", value: "epic", project: 2),
+            .wrongValue(field: "sort", value: "size", project: nil), .duplicateName("Twins"),
+            .duplicateID(fixedID(9)), .newerVersion(2),
+        ]
+        for problem in problems {
+            let text = ErrorReport.describe(problem, english)
+            #expect(!text.isEmpty)
+            #expect(!text.hasPrefix("document."), "no English text for \(problem)")
+        }
+        #expect(ErrorReport.describe(.wrongValue(field: "type", value: "epic", project: 2), english).contains("epic"))
+        #expect(ErrorReport.describe(.missingField("name", project: 3), english).contains("3"))
+        #expect(ErrorReport.describe(.duplicateName("Twins"), english).contains("Twins"))
+    }
+}

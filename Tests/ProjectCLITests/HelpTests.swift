@@ -1,0 +1,141 @@
+import Testing
+@testable import ProjectCLI
+
+/// Help is generated from the command specs, so it says what the parser accepts.
+@Suite struct HelpTests {
+    let view = HelpView(localizer: english)
+    let specs = allCommands.map { $0.spec }
+
+    @Test func everyCommandIsListedOnceWithADistinctName() {
+        let names = specs.map(\.name)
+        #expect(Set(names).count == names.count)
+        #expect(Set(names) == ["add", "list", "show", "rename", "edit", "delete", "move", "sort", "types", "export", "import", "help"])
+    }
+
+    @Test func usageLineNamesEveryArgumentAndOption() {
+        for spec in specs {
+            let help = view.command(spec)
+            let usageLine = String(help.lines[0])
+            #expect(usageLine == english.text("help.usage") + " " + view.usage(spec))
+            #expect(usageLine.contains("project \(spec.name)"))
+            for argument in spec.arguments {
+                let shown = argument.isOptional ? "[<\(argument.name)>]" : "<\(argument.name)>"
+                #expect(usageLine.contains(shown), "\(spec.name): usage lacks \(shown)")
+            }
+            for option in spec.options {
+                let longForm = "--\(option.long)"
+                let shortForm = option.short.map { "-\($0)" }
+                let named = usageLine.contains(longForm) || shortForm.map { usageLine.contains("[\($0)") } == true
+                #expect(named, "\(spec.name): usage lacks \(longForm)")
+                if let valueName = option.valueName {
+                    #expect(usageLine.contains("<\(valueName)>"), "\(spec.name): usage lacks <\(valueName)>")
+                }
+            }
+        }
+    }
+
+    @Test func fullHelpNamesEveryOptionByItsLongNameWithItsDescription() {
+        for spec in specs {
+            let help = view.command(spec)
+            for option in spec.options + CommandLineParser.globalOptions {
+                #expect(help.contains("--\(option.long)"), "\(spec.name): help lacks --\(option.long)")
+                #expect(help.contains(option.label), "\(spec.name): help lacks \(option.label)")
+                let firstLine = english.text(option.help).lines[0]
+                #expect(help.contains(firstLine), "\(spec.name): help lacks the description of --\(option.long)")
+            }
+            for argument in spec.arguments {
+                #expect(help.contains(english.text(argument.help).lines[0]))
+            }
+            #expect(help.contains(english.text(spec.summary)))
+            if let discussion = spec.discussion {
+                for line in english.text(discussion).lines {
+                    #expect(help.contains(line))
+                }
+            }
+            for example in spec.examples {
+                #expect(help.contains("  \(example)\n"))
+            }
+        }
+    }
+
+    @Test func everyMessageOfEverySpecHasEnglishText() {
+        for spec in specs {
+            var keys = [spec.summary] + spec.arguments.map(\.help) + spec.options.map(\.help)
+            if let discussion = spec.discussion { keys.append(discussion) }
+            for key in keys {
+                #expect(english.text(key) != key, "\(spec.name): no English text for \(key)")
+            }
+        }
+        for option in CommandLineParser.globalOptions {
+            #expect(english.text(option.help) != option.help)
+        }
+    }
+
+    @Test func moveUsageShowsTheOneOfGroup() {
+        #expect(view.usage(MoveCommand.spec)
+            == "project move <project> (--to <n> | --before <project> | --after <project> | --top | --bottom)")
+    }
+
+    @Test func usageOfCommandsInTheContract() {
+        #expect(view.usage(AddCommand.spec) == "project add [<name>] [-t <kind>] [-d <text>]")
+        #expect(view.usage(DeleteCommand.spec) == "project delete <project> [-y]")
+        #expect(view.usage(RenameCommand.spec) == "project rename <project> [<new-name>]")
+        #expect(view.usage(EditCommand.spec) == "project edit <project> --details <text>")
+        #expect(view.usage(ShowCommand.spec) == "project show <project> [--json]")
+        #expect(view.usage(SortCommand.spec) == "project sort [<order>]")
+        #expect(view.usage(ImportCommand.spec) == "project import <file>")
+        #expect(view.usage(TypesCommand.spec) == "project types")
+    }
+
+    @Test func descriptionsStayInOneColumn() throws {
+        // `--store`'s description has two lines: the second starts where the first did.
+        let help = view.command(ListCommand.spec)
+        let lines = help.lines
+        let storeLine = try #require(lines.firstIndex { $0.contains("--store <path>") })
+        let first = lines[storeLine]
+        let second = lines[storeLine + 1]
+        let descriptionStart = try #require(first.range(of: "Use this store"))
+        let start = first.distance(from: first.startIndex, to: descriptionStart.lowerBound)
+        #expect(second.prefix(start).allSatisfy { $0 == " " })
+        #expect(second.dropFirst(start).first != " ")
+        #expect(second.contains("PROJECT_STORE"))
+    }
+
+    @Test func overviewListsEveryCommandWithItsSummary() {
+        let text = view.overview(commands: specs, storePath: nil)
+        let lines = text.lines
+        for spec in specs {
+            let summary = english.text(spec.summary)
+            let line = lines.first { $0.hasPrefix("  \(spec.name) ") }
+            #expect(line != nil, "overview lacks \(spec.name)")
+            #expect(line?.hasSuffix(summary) == true, "overview line for \(spec.name) lacks its summary")
+        }
+        for option in CommandLineParser.globalOptions {
+            #expect(text.contains(option.label))
+        }
+        #expect(text.contains(english.text("help.exit-codes")))
+        #expect(text.contains(english.text("help.more")))
+        #expect(!text.contains("kept in"))
+    }
+
+    @Test func overviewListsCommandsInOrder() {
+        let text = view.overview(commands: specs, storePath: nil)
+        var previous = text.startIndex
+        for spec in specs {
+            let range = text.range(of: "\n  \(spec.name) ", range: previous..<text.endIndex)
+            #expect(range != nil, "\(spec.name) out of order")
+            if let range { previous = range.upperBound }
+        }
+    }
+
+    @Test func overviewNamesTheStore() {
+        let text = view.overview(commands: specs, storePath: "/home/ann/.local/share/project/projects.json")
+        #expect(text.contains("/home/ann/.local/share/project/projects.json"))
+    }
+
+    @Test func overviewMakesAStorePathVisible() {
+        let text = view.overview(commands: specs, storePath: "/tmp/a\u{1B}[2Jb.json")
+        #expect(!text.hasRawControl)
+        #expect(text.contains("/tmp/a^[[2Jb.json"))
+    }
+}
