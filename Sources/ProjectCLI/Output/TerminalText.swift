@@ -21,7 +21,21 @@ enum TerminalText {
     /// combining marks and other zero-width characters none.
     static func width(_ text: String) -> Int {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
-        return text.reduce(0) { $0 + width(of: $1) }
+        // Scalar by scalar unless something joins scalars into one wide character: finding
+        // character boundaries costs more than the rest of a list line.
+        var cells = 0
+        for scalar in text.unicodeScalars {
+            if joinsIntoWideCharacter(scalar) { return text.reduce(0) { $0 + width(of: $1) } }
+            cells += width(of: scalar)
+        }
+        return cells
+    }
+
+    private static func joinsIntoWideCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x11FF, 0x200D, 0xFE0F, 0x1F1E6...0x1F1FF, 0x1F3FB...0x1F3FF: true
+        default: false
+        }
     }
 
     /// `text` followed by spaces up to `cells` cells, appended to `output`.
