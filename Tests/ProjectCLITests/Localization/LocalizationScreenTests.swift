@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+@testable import ProjectCLI
+
+/// The tool run in-process in each language, as a French, German or Spanish writer meets it:
+/// help, the empty list, a refused name, kinds typed in their language, the delete prompt answered
+/// in that language, dates, and the order of names.
+@Suite struct LocalizationScreenTests {
+    struct Language: Sendable, CustomTestStringConvertible {
+        let code: String
+        let locale: String
+        /// A kind name as a user of this language types it, and the kind it means.
+        let typedKind: String
+        let kind: String
+        let yes: [String]
+        let no: String
+        let march: String
+
+        var testDescription: String { code }
+    }
+
+    static let languages = [
+        Language(code: "fr", locale: "fr_FR.UTF-8", typedKind: "poésie", kind: "poetry", yes: ["o", "oui", "OUI", "y"], no: "non", march: "mars"),
+        Language(code: "de", locale: "de_DE.UTF-8", typedKind: "kurzgeschichte", kind: "short-story", yes: ["j", "ja", "Ja", "yes"], no: "nein", march: "März"),
+        Language(code: "es", locale: "es_ES.UTF-8", typedKind: "Relato corto", kind: "short-story", yes: ["s", "sí", "si", "SÍ", "y"], no: "no", march: "marzo"),
+    ]
+
+    /// A store of its own in a temporary folder, removed afterwards.
+    final class Session {
+        let folder: URL
+        let environment: [String: String]
+        let localizer: Localizer
+
+        init(_ environment: [String: String]) {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("project-l10n-\(UUID().uuidString)")
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            self.environment = environment.merging(["PROJECT_STORE": folder.appendingPathComponent("projects.json").path]) { $1 }
+            localizer = Localizer(language: LocaleSettings(environment: environment).language)
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(at: folder)
+        }
+
+        @discardableResult
+        func run(_ arguments: String..., answers: [String]? = nil, outputIsTerminal: Bool = false) -> (status: Int32, terminal: L10nTerminal) {
+            let terminal = L10nTerminal(answers: answers ?? [], interactive: answers != nil, outputIsTerminal: outputIsTerminal)
+            let status = ProjectTool.run(arguments: arguments, environment: environment, terminal: terminal)
+            return (status, terminal)
+        }
+
+        func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
+            localizer.text(key, arguments)
+        }
+    }
+
+    @Test(arguments: languages)
+    func helpIsInTheLanguage(_ language: Language) {
+        let session = Session(["LANG": language.locale])
+        let (status, terminal) = session.run("help")
+        #expect(status == 0)
+        #expect(terminal.standardOutput.hasPrefix(session.text("help.about") + "\n"))
+        #expect(terminal.standardOutput.contains(session.text("help.commands")))
+        #expect(terminal.standardOutput.contains(session.text("add.summary")))
+        #expect(!terminal.standardOutput.contains(Localizer(language: "en").text("add.summary")))
+        let add = session.run("add", "--help").terminal.standardOutput
+        #expect(add.contains(session.text("add.discussion")))
+        #expect(add.hasPrefix(session.text("help.usage") + " project add"))
+    }
+
+    @Test(arguments: languages)
+    func emptyListInvitesToAdd(_ language: Language) {
+        let session = Session(["LANG": language.locale])
+        let (status, terminal) = session.run("list")
+        #expect(status == 0)
+        #expect(terminal.standardOutput == session.text("list.empty") + "\n")
+        #expect(terminal.standardOutput.contains("project add"))
+    }
+
+    @Test(arguments: languages)
+    func kindsAreTypedAndShownInTheLanguage(_ language: Language) throws {
+        let session = Session(["LANG": language.locale])
+        let (status, terminal) = session.run("add", "Carnet", "--type", language.typedKind)
+        #expect(status == 0, "\(terminal.standardError)")
+        let kindName = session.text("kind.\(language.kind)")
+        #expect(terminal.standardOutput.contains("(\(kindName))"))
+        let json = session.run("list", "--json").terminal.standardOutput
+        #expect(json.contains("\"type\": \"\(language.kind)\""), "JSON is never translated: \(json)")
+        let listed = session.run("list", "--type", kindName.uppercased(), outputIsTerminal: true).terminal.standardOutput
+        #expect(listed.contains("Carnet") && listed.contains(kindName))
+        #expect(listed.hasSuffix(session.localizer.text("list.summary", count: 1, ["order": session.text("order.name")]) + "\n"))
+    }
+
+    @Test(arguments: languages)
+    func aDuplicateNameIsRefusedInTheLanguage(_ language: Language) {
+        let session = Session(["LANG": language.locale])
+        session.run("add", "Les Misérables")
+        let (status, terminal) = session.run("add", "LES MISÉRABLES")
+        #expect(status == 1)
+        let message = session.text("error.duplicate-name", ["existing": "Les Misérables"])
+        #expect(terminal.standardError == session.text("error.prefix", ["message": message]) + "\n")
+    }
+
+    @Test(arguments: languages)
+    func deleteIsConfirmedInTheLanguage(_ language: Language) {
+        let session = Session(["LANG": language.locale])
+        for answer in language.yes {
+            session.run("add", "Brouillon")
+            let (status, terminal) = session.run("delete", "Brouillon", answers: [answer])
+            #expect(status == 0, "“\(answer)” should delete: \(terminal.standardError)")
+            #expect(terminal.standardError == session.text("delete.confirm", ["name": "Brouillon"]) + " ")
+            #expect(terminal.standardOutput == session.text("delete.done", ["name": "Brouillon"]) + "\n")
+        }
+        session.run("add", "Brouillon")
+        for answer in [language.no, "", "n", "oui" == language.yes[1] ? "ja" : "oui"] {
+            let (status, terminal) = session.run("delete", "Brouillon", answers: [answer])
+            #expect(status == 1, "“\(answer)” must not delete")
+            #expect(terminal.standardError.contains(session.text("error.delete-declined", ["name": "Brouillon"])))
+        }
+        let refused = session.run("delete", "Brouillon")
+        #expect(refused.status == 1)
+        #expect(refused.terminal.standardError.contains(session.text("error.delete-needs-yes", ["name": "Brouillon"])))
+    }
+
+    @Test(arguments: languages)
+    func showWritesTheDateTheLocalWay(_ language: Language) throws {
+        let session = Session(["LANG": language.locale])
+        let document = session.folder.appendingPathComponent("import.json")
+        try Data(#"""
+        {"version": 1, "sort": "name", "projects": [
+          {"id": "6f1c2a7e-8a8e-4c55-9b1e-2f8e1d0c9a11", "name": "Les Saisons", "type": "poetry",
+           "created": "2026-03-15T12:00:00.000Z", "details": null}
+        ]}
+        """#.utf8).write(to: document)
+        let imported = session.run("import", document.path)
+        #expect(imported.status == 0, "\(imported.terminal.standardError)")
+        #expect(imported.terminal.standardOutput == session.localizer.text("import.done", count: 1) + "\n")
+        let shown = session.run("show", "Les Saisons").terminal.standardOutput
+        #expect(shown.contains(language.march), "\(shown)")
+        #expect(shown.contains(session.text("show.created")))
+        #expect(shown.contains(session.text("kind.poetry")))
+        #expect(!shown.contains("March") && !shown.contains(" PM") && !shown.contains(" AM"), "\(shown)")
+    }
+
+    @Test func precedenceEndToEnd() {
+        let german = Session(["LC_ALL": "de_DE.UTF-8", "LC_MESSAGES": "es_ES.UTF-8", "LANG": "fr_FR.UTF-8"])
+        #expect(german.run("list").terminal.standardOutput == Localizer(language: "de").text("list.empty") + "\n")
+        let spanish = Session(["LANGUAGE": "es:fr", "LANG": "de_DE.UTF-8"])
+        #expect(spanish.run("list").terminal.standardOutput == Localizer(language: "es").text("list.empty") + "\n")
+        let english = Session(["LANGUAGE": "es:fr", "LC_ALL": "C", "LANG": "de_DE.UTF-8"])
+        #expect(english.run("list").terminal.standardOutput == Localizer(language: "en").text("list.empty") + "\n")
+        let canadian = Session(["LANG": "fr_CA.UTF-8"])
+        #expect(canadian.run("list").terminal.standardOutput == Localizer(language: "fr").text("list.empty") + "\n")
+    }
+
+    /// In Swedish Ö is a letter after Z; in German it sorts with O. Messages stay English in Swedish.
+    @Test func namesSortByTheCollationLocale() {
+        let swedish = Session(["LC_COLLATE": "sv_SE.UTF-8", "LANG": "sv_SE.UTF-8"])
+        let german = Session(["LANG": "de_DE.UTF-8"])
+        for session in [swedish, german] {
+            for name in ["Zebra", "Ödet", "Olle", "ödla"] { session.run("add", name) }
+        }
+        func names(_ session: Session) -> [String] {
+            session.run("list", "--sort", "name").terminal.standardOutput.split(separator: "\n").map {
+                String($0.prefix { $0 != " " })
+            }
+        }
+        #expect(names(swedish) == ["Olle", "Zebra", "Ödet", "ödla"])
+        #expect(names(german) == ["Ödet", "ödla", "Olle", "Zebra"])
+        #expect(swedish.run("list", "--type", "roman").terminal.standardError.contains("is not a valid value"))
+    }
+}
