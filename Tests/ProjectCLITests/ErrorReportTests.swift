@@ -148,7 +148,7 @@ import ProjectStore
         #expect(report(ProjectStoreError.storage(.invalid(path: "/s", .newerVersion(7)))).text.contains("7"))
         #expect(report(ProjectStoreError.storage(.busy(path: "/s", waitedSeconds: 5))).text.contains("busy"))
         let denied = report(ProjectStoreError.storage(.unreadable(path: "/s", code: EACCES))).text
-        #expect(denied.contains(String(cString: strerror(EACCES))))
+        #expect(denied.contains(Localizer(language: "en").text("system.eacces")))
     }
 
     // MARK: Usage errors: 2
@@ -161,7 +161,7 @@ import ProjectStore
         .unknownOption("--frob", command: nil, suggestion: nil),
         .missingValue(option: "--type", command: "add"),
         .unexpectedValue(option: "--yes", command: "delete"),
-        .missingArgument(name: "project", command: "show"),
+        .missingArgument(placeholder: "placeholder.project", command: "show"),
         .extraArgument("Novel", command: "add"),
         .repeatedOption(option: "--type", command: "add"),
         .conflictingOptions(["--to", "--top"], command: "move"),
@@ -170,7 +170,7 @@ import ProjectStore
         .badValue(option: "--type", value: "novels", expected: .kind, command: "add"),
         .badValue(option: "--sort", value: "size", expected: .order, command: "list"),
         .badValue(option: "--to", value: "two", expected: .positiveNumber, command: "move"),
-        .needsTerminal(argument: "name", command: "add"),
+        .needsTerminal(argument: "placeholder.name", command: "add"),
     ])
     func usageErrors(_ error: UsageError) {
         let result = report(error)
@@ -192,10 +192,10 @@ import ProjectStore
         #expect(report(UsageError.unknownOption("--sotr", command: "list", suggestion: "--sort")).text.contains("--sotr"))
         #expect(report(UsageError.unknownOption("--sotr", command: "list", suggestion: "--sort")).text.contains("Did you mean --sort?"))
         #expect(report(UsageError.missingValue(option: "--type", command: "add")).text.contains("--type"))
-        #expect(report(UsageError.missingArgument(name: "project", command: "show")).text.contains("<project>"))
+        #expect(report(UsageError.missingArgument(placeholder: "placeholder.project", command: "show")).text.contains("<project>"))
         #expect(report(UsageError.extraArgument("Novel", command: "add")).text.contains("“Novel”"))
         #expect(report(UsageError.conflictingOptions(["--to", "--top"], command: "move")).text.contains("--to, --top"))
-        #expect(report(UsageError.needsTerminal(argument: "new-name", command: "rename")).text.contains("<new-name>"))
+        #expect(report(UsageError.needsTerminal(argument: "placeholder.new-name", command: "rename")).text.contains("<new-name>"))
     }
 
     @Test func badValuesListWhatIsAccepted() {
@@ -237,7 +237,7 @@ import ProjectStore
         checkShape(unreadable)
         #expect(unreadable.status == .refused)
         #expect(unreadable.text.contains("/tmp/backup.json"))
-        #expect(unreadable.text.contains(String(cString: strerror(ENOENT))))
+        #expect(unreadable.text.contains(Localizer(language: "en").text("system.enoent")))
 
         let invalid = report(CommandError.importInvalid(path: "/tmp/backup.json", .syntax(line: 2, column: 5)))
         checkShape(invalid)

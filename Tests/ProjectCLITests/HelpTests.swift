@@ -16,10 +16,11 @@ import Testing
         for spec in specs {
             let help = view.command(spec)
             let usageLine = String(help.lines[0])
-            #expect(usageLine == english.text("help.usage") + " " + view.usage(spec))
+            #expect(usageLine == english.text("heading.usage") + " " + view.usage(spec))
             #expect(usageLine.contains("project \(spec.name)"))
             for argument in spec.arguments {
-                let shown = argument.isOptional ? "[<\(argument.name)>]" : "<\(argument.name)>"
+                let words = english.placeholder(argument.placeholder)
+                let shown = argument.isOptional ? "[\(words)]" : words
                 #expect(usageLine.contains(shown), "\(spec.name): usage lacks \(shown)")
             }
             for option in spec.options {
@@ -28,7 +29,8 @@ import Testing
                 let named = usageLine.contains(longForm) || shortForm.map { usageLine.contains("[\($0)") } == true
                 #expect(named, "\(spec.name): usage lacks \(longForm)")
                 if let valueName = option.valueName {
-                    #expect(usageLine.contains("<\(valueName)>"), "\(spec.name): usage lacks <\(valueName)>")
+                    let words = english.placeholder(valueName)
+                    #expect(usageLine.contains(words), "\(spec.name): usage lacks \(words)")
                 }
             }
         }
@@ -39,7 +41,7 @@ import Testing
             let help = view.command(spec)
             for option in spec.options + CommandLineParser.globalOptions {
                 #expect(help.contains("--\(option.long)"), "\(spec.name): help lacks --\(option.long)")
-                #expect(help.contains(option.label), "\(spec.name): help lacks \(option.label)")
+                #expect(help.contains(view.label(option)), "\(spec.name): help lacks \(view.label(option))")
                 let firstLine = english.text(option.help).lines[0]
                 #expect(help.contains(firstLine), "\(spec.name): help lacks the description of --\(option.long)")
             }
@@ -52,7 +54,7 @@ import Testing
                     #expect(help.contains(line))
                 }
             }
-            for example in spec.examples {
+            for example in spec.examples.map({ english.text($0).lines }) ?? [] {
                 #expect(help.contains("  \(example)\n"))
             }
         }
@@ -111,7 +113,7 @@ import Testing
             #expect(line?.hasSuffix(summary) == true, "overview line for \(spec.name) lacks its summary")
         }
         for option in CommandLineParser.globalOptions {
-            #expect(text.contains(option.label))
+            #expect(text.contains(view.label(option)))
         }
         #expect(text.contains(english.text("help.exit-codes")))
         #expect(text.contains(english.text("help.more")))

@@ -273,13 +273,13 @@ import Testing
     }
 
     @Test func missingRequiredArgument() {
-        #expect(throws: UsageError.missingArgument(name: "project", command: "show")) {
+        #expect(throws: UsageError.missingArgument(placeholder: "placeholder.project", command: "show")) {
             try parser.parse(["show"])
         }
-        #expect(throws: UsageError.missingArgument(name: "project", command: "rename")) {
+        #expect(throws: UsageError.missingArgument(placeholder: "placeholder.project", command: "rename")) {
             try parser.parse(["rename"])
         }
-        #expect(throws: UsageError.missingArgument(name: "file", command: "import")) {
+        #expect(throws: UsageError.missingArgument(placeholder: "placeholder.file", command: "import")) {
             try parser.parse(["import"])
         }
     }

@@ -2,14 +2,14 @@ import ProjectStore
 
 /// `project add [<name>] [-t <kind>] [-d <text>]`: a new project at the end of the writer's order.
 enum AddCommand: Command {
-    static let type = OptionSpec.value("type", short: "t", valueName: "kind", help: "add.option.type")
-    static let details = OptionSpec.value("details", short: "d", valueName: "text", help: "add.option.details")
+    static let type = OptionSpec.value("type", short: "t", valueName: "placeholder.kind", help: "add.option.type")
+    static let details = OptionSpec.value("details", short: "d", valueName: "placeholder.text", help: "add.option.details")
 
     static let spec = CommandSpec(
         name: "add", summary: "add.summary", discussion: "add.discussion",
-        arguments: [.optional("name", help: "add.argument.name")],
+        arguments: [.optional("placeholder.name", help: "add.argument.name")],
         options: [type, details],
-        examples: ["project add \"My Novel\" --type novel", "project add \"Sonnets\" -t poetry -d \"For Anna\"", "project add -- \"-draft-\""])
+        examples: "add.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
         let prompter = Prompter(context: context)
@@ -17,7 +17,7 @@ enum AddCommand: Command {
         var text = invocation.value(details)
         var name = invocation.argument(0)
         if name == nil {
-            guard prompter.canAsk else { throw UsageError.needsTerminal(argument: "name", command: spec.name) }
+            guard prompter.canAsk else { throw UsageError.needsTerminal(argument: "placeholder.name", command: spec.name) }
             name = try prompter.ask("prompt.name")
             if kind == nil { kind = try prompter.chooseKind() }
             if text == nil { text = try prompter.ask("prompt.details") }

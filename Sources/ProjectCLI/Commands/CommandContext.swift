@@ -21,6 +21,10 @@ struct CommandContext {
         terminal.output(localizer.text(key, arguments) + "\n")
     }
 
+    func say(_ key: String, count: Int, _ arguments: [String: String] = [:]) {
+        terminal.output(localizer.text(key, count: count, arguments) + "\n")
+    }
+
     func warn(_ key: String, _ arguments: [String: String] = [:]) {
         terminal.error(localizer.text(key, arguments) + "\n")
     }

@@ -6,9 +6,9 @@ enum DeleteCommand: Command {
 
     static let spec = CommandSpec(
         name: "delete", summary: "delete.summary", discussion: "delete.discussion",
-        arguments: [.required("project", help: "argument.project")],
+        arguments: [.required("placeholder.project", help: "argument.project")],
         options: [yes],
-        examples: ["project delete \"Old Draft\"", "project delete \"Old Draft\" --yes"])
+        examples: "delete.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
         let reference = ProjectReference.named(invocation.argument(0)!)

@@ -2,13 +2,13 @@ import ProjectStore
 
 /// `project edit <project> -d <text>`: sets or clears the details.
 enum EditCommand: Command {
-    static let details = OptionSpec.value("details", short: "d", valueName: "text", help: "edit.option.details")
+    static let details = OptionSpec.value("details", short: "d", valueName: "placeholder.text", help: "edit.option.details")
 
     static let spec = CommandSpec(
         name: "edit", summary: "edit.summary",
-        arguments: [.required("project", help: "argument.project")],
+        arguments: [.required("placeholder.project", help: "argument.project")],
         oneOf: [details],
-        examples: ["project edit \"My Novel\" -d \"Second draft, due in March\"", "project edit \"My Novel\" -d \"\""])
+        examples: "edit.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
         let project = try context.store.setDetails(of: .named(invocation.argument(0)!), to: invocation.value(details))

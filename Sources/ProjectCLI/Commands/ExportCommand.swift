@@ -4,7 +4,7 @@ import ProjectStoreFile
 enum ExportCommand: Command {
     static let spec = CommandSpec(
         name: "export", summary: "export.summary", discussion: "export.discussion",
-        examples: ["project export > projects-backup.json"])
+        examples: "export.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
         context.terminal.output(String(decoding: StoreDocument.encode(try context.store.catalog()), as: UTF8.self))

@@ -2,8 +2,8 @@
 enum HelpCommand: Command {
     static let spec = CommandSpec(
         name: "help", summary: "help.summary",
-        arguments: [.optional("command", help: "help.argument.command")],
-        examples: ["project help move"])
+        arguments: [.optional("placeholder.command", help: "help.argument.command")],
+        examples: "help.command-examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
         let view = HelpView(localizer: context.localizer)

@@ -10,8 +10,8 @@ import ProjectStoreFile
 enum ImportCommand: Command {
     static let spec = CommandSpec(
         name: "import", summary: "import.summary", discussion: "import.discussion",
-        arguments: [.required("file", help: "import.argument.file")],
-        examples: ["project import projects-backup.json", "other-tool --json | project import -"])
+        arguments: [.required("placeholder.file", help: "import.argument.file")],
+        examples: "import.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
         let path = invocation.argument(0)!
@@ -23,7 +23,7 @@ enum ImportCommand: Command {
             throw CommandError.importInvalid(path: path, error)
         }
         let imported = try context.store.importProjects(projects)
-        context.say(context.localizer.text("import.done", count: imported.count))
+        context.say("import.done", count: imported.count)
     }
 
     private static func read(_ path: String) throws(CommandError) -> [UInt8] {

@@ -4,15 +4,15 @@ import ProjectStoreFile
 
 /// `project list`: the projects in the saved default order or another, filtered by kind or name.
 enum ListCommand: Command {
-    static let sort = OptionSpec.value("sort", short: "s", valueName: "order", help: "list.option.sort")
-    static let type = OptionSpec.value("type", short: "t", valueName: "kind", help: "list.option.type")
-    static let search = OptionSpec.value("search", valueName: "text", help: "list.option.search")
+    static let sort = OptionSpec.value("sort", short: "s", valueName: "placeholder.order", help: "list.option.sort")
+    static let type = OptionSpec.value("type", short: "t", valueName: "placeholder.kind", help: "list.option.type")
+    static let search = OptionSpec.value("search", valueName: "placeholder.text", help: "list.option.search")
     static let json = OptionSpec.flag("json", help: "list.option.json")
 
     static let spec = CommandSpec(
         name: "list", summary: "list.summary", discussion: "list.discussion",
         options: [sort, type, search, json],
-        examples: ["project list", "project list --sort user", "project list --type novel --search draft", "project list --json"])
+        examples: "list.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
         let requestedOrder = try invocation.order(sort)
@@ -37,7 +37,7 @@ enum ListCommand: Command {
             context.terminal.output(view.render(projects, positions: order == .user))
             if context.terminal.outputIsTerminal {
                 let orderName = context.localizer.text(order.nameKey)
-                context.terminal.output(context.localizer.text("list.summary", count: projects.count, ["order": orderName]) + "\n")
+                context.say("list.count", count: projects.count, ["order": orderName])
             }
         }
     }

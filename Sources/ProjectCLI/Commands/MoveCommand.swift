@@ -3,17 +3,17 @@ import ProjectStore
 /// `project move <project> (--to <n> | --before <project> | --after <project> | --top | --bottom)`:
 /// reorders the writer's own order, the only command that does.
 enum MoveCommand: Command {
-    static let to = OptionSpec.value("to", valueName: "n", help: "move.option.to")
-    static let before = OptionSpec.value("before", valueName: "project", help: "move.option.before")
-    static let after = OptionSpec.value("after", valueName: "project", help: "move.option.after")
+    static let to = OptionSpec.value("to", valueName: "placeholder.n", help: "move.option.to")
+    static let before = OptionSpec.value("before", valueName: "placeholder.project", help: "move.option.before")
+    static let after = OptionSpec.value("after", valueName: "placeholder.project", help: "move.option.after")
     static let top = OptionSpec.flag("top", help: "move.option.top")
     static let bottom = OptionSpec.flag("bottom", help: "move.option.bottom")
 
     static let spec = CommandSpec(
         name: "move", summary: "move.summary", discussion: "move.discussion",
-        arguments: [.required("project", help: "argument.project")],
+        arguments: [.required("placeholder.project", help: "argument.project")],
         oneOf: [to, before, after, top, bottom],
-        examples: ["project list --sort user", "project move \"My Novel\" --to 1", "project move Sonnets --after \"My Novel\""])
+        examples: "move.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
         let target: MoveTarget

@@ -4,15 +4,15 @@ import ProjectStore
 enum RenameCommand: Command {
     static let spec = CommandSpec(
         name: "rename", summary: "rename.summary", discussion: "rename.discussion",
-        arguments: [.required("project", help: "argument.project"), .optional("new-name", help: "rename.argument.new-name")],
-        examples: ["project rename \"My Novel\" \"The Long Winter\""])
+        arguments: [.required("placeholder.project", help: "argument.project"), .optional("placeholder.new-name", help: "rename.argument.new-name")],
+        examples: "rename.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
         let prompter = Prompter(context: context)
         let reference = ProjectReference.named(invocation.argument(0)!)
         var newName = invocation.argument(1)
         if newName == nil {
-            guard prompter.canAsk else { throw UsageError.needsTerminal(argument: "new-name", command: spec.name) }
+            guard prompter.canAsk else { throw UsageError.needsTerminal(argument: "placeholder.new-name", command: spec.name) }
             let project = try context.store.project(reference)
             newName = try prompter.ask("prompt.new-name", ["name": project.name])
         }

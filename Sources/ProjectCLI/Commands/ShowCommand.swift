@@ -7,9 +7,9 @@ enum ShowCommand: Command {
 
     static let spec = CommandSpec(
         name: "show", summary: "show.summary",
-        arguments: [.required("project", help: "argument.project")],
+        arguments: [.required("placeholder.project", help: "argument.project")],
         options: [json],
-        examples: ["project show \"My Novel\"", "project show 3f2a --json"])
+        examples: "show.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
         let catalog = try context.store.catalog()

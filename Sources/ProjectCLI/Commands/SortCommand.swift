@@ -4,8 +4,8 @@ import ProjectStore
 enum SortCommand: Command {
     static let spec = CommandSpec(
         name: "sort", summary: "sort.summary", discussion: "sort.discussion",
-        arguments: [.optional("order", help: "sort.argument.order")],
-        examples: ["project sort", "project sort user"])
+        arguments: [.optional("placeholder.order", help: "sort.argument.order")],
+        examples: "sort.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
         guard let text = invocation.argument(0) else {
@@ -13,7 +13,7 @@ enum SortCommand: Command {
             return
         }
         guard let order = ProjectOrder(rawValue: text.lowercased()) else {
-            throw UsageError.badValue(option: "<order>", value: text, expected: .order, command: spec.name)
+            throw UsageError.badValue(option: context.localizer.placeholder("placeholder.order"), value: text, expected: .order, command: spec.name)
         }
         try context.store.setDefaultOrder(order)
         context.say("sort.done", ["order": context.localizer.text(order.nameKey)])

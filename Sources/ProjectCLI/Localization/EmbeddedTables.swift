@@ -23,12 +23,12 @@ answer.yes = j, ja
 
 # Help
 help.about = project führt die Liste Ihrer Schreibprojekte: Romane, Lyrik, Drehbücher, Kurzgeschichten.
-help.usage = Aufruf:
-help.commands = Befehle:
-help.arguments = Argumente:
-help.options = Optionen:
-help.global-options = Optionen für alle Befehle:
-help.examples = Beispiele:
+heading.usage = Aufruf:
+heading.commands = Befehle:
+heading.arguments = Argumente:
+heading.options = Optionen:
+heading.global-options = Optionen für alle Befehle:
+heading.examples = Beispiele:
 help.more = Mehr über einen Befehl erfahren Sie mit „project help <Befehl>“.
 help.store-location = Ihre Projekte werden in {path} gespeichert (ändern mit --store oder PROJECT_STORE).
 help.exit-codes = Exit-Status: 0 erledigt, 1 abgelehnt (Name, Projekt, Position, Bestätigung oder Importdatei), 2 Befehlszeile nicht verstanden, 3 Projektdatei nicht nutzbar.
@@ -52,8 +52,8 @@ list.option.search = Nur Projekte, deren Name diesen Text enthält,\nohne Rücks
 list.option.json = Ein JSON-Array ausgeben, für Skripte.
 list.empty = Sie haben noch keine Projekte. Legen Sie Ihr erstes an mit: project add "Mein Roman" --type novel
 list.no-match = Kein Projekt passt. Rufen Sie „project list“ ohne --type und --search auf, um alle zu sehen.
-list.summary[one] = {count} Projekt, {order}.
-list.summary[other] = {count} Projekte, {order}.
+list.count[one] = {count} Projekt, {order}.
+list.count[other] = {count} Projekte, {order}.
 
 show.summary = Alles über ein Projekt anzeigen.
 show.option.json = Ein JSON-Objekt ausgeben, für Skripte.
@@ -185,6 +185,41 @@ usage.expected-number = Erwartet wird eine ganze Zahl
 usage.needs-terminal = {argument} fehlt, und es gibt kein Terminal, um danach zu fragen.
 usage.hint = Die Befehle zeigt „project help“.
 usage.hint.command = Wie der Befehl aufgerufen wird, zeigt „project help {command}“.
+
+# Platzhalter der Aufrufzeilen, Beispiele der Hilfe und Fehler des Systems
+add.examples = project add "Mein Roman" --type novel\nproject add "Sonette" -t poetry -d "Für Anna"\nproject add -- "-entwurf-"
+list.examples = project list\nproject list --sort user\nproject list --type novel --search entwurf\nproject list --json
+show.examples = project show "Mein Roman"\nproject show 3f2a --json
+rename.examples = project rename "Mein Roman" "Der lange Winter"
+edit.examples = project edit "Mein Roman" -d "Zweite Fassung, fällig im März"\nproject edit "Mein Roman" -d ""
+delete.examples = project delete "Alter Entwurf"\nproject delete "Alter Entwurf" --yes
+move.examples = project list --sort user\nproject move "Mein Roman" --to 1\nproject move Sonette --after "Mein Roman"
+sort.examples = project sort\nproject sort user
+export.examples = project export > projekte-sicherung.json
+import.examples = project import projekte-sicherung.json\nproject export --store alt.json | project import -
+help.command-examples = project help move
+placeholder.name = Name
+placeholder.project = Projekt
+placeholder.new-name = neuer-Name
+placeholder.file = Datei
+placeholder.order = Reihenfolge
+help.synopsis = project <Befehl> [<Optionen>]
+placeholder.command = Befehl
+placeholder.kind = Art
+placeholder.text = Text
+placeholder.path = Pfad
+placeholder.n = n
+system.enoent = Datei oder Ordner nicht gefunden
+system.eacces = Zugriff verweigert
+system.eperm = Vorgang nicht erlaubt
+system.enospc = kein Platz mehr auf dem Datenträger
+system.edquot = Speicherkontingent überschritten
+system.erofs = das Dateisystem ist schreibgeschützt
+system.eisdir = das ist ein Ordner, keine Datei
+system.enotdir = ein Teil des Pfads ist kein Ordner
+system.eio = Ein-/Ausgabefehler
+system.eloop = zu viele symbolische Verknüpfungen
+system.enametoolong = der Pfad ist zu lang
 """##,
     "en": ##"""
 # English messages for `project`. Format: docs/localization.md.
@@ -208,12 +243,12 @@ answer.yes = y, yes
 
 # Help
 help.about = project keeps the list of your writing projects: novels, poetry, scripts, short stories.
-help.usage = Usage:
-help.commands = Commands:
-help.arguments = Arguments:
-help.options = Options:
-help.global-options = Options for every command:
-help.examples = Examples:
+heading.usage = Usage:
+heading.commands = Commands:
+heading.arguments = Arguments:
+heading.options = Options:
+heading.global-options = Options for every command:
+heading.examples = Examples:
 help.more = Run 'project help <command>' to learn more about a command.
 help.store-location = Your projects are kept in {path} (change it with --store or PROJECT_STORE).
 help.exit-codes = Exit status: 0 done, 1 refused (name, project, position, confirmation or import file), 2 command line not understood, 3 store unusable.
@@ -237,8 +272,8 @@ list.option.search = Only projects whose name contains this text, ignoring case 
 list.option.json = Print a JSON array, for scripts.
 list.empty = You have no projects yet. Create your first one with: project add "My Novel" --type novel
 list.no-match = No project matches. Run 'project list' without --type or --search to see them all.
-list.summary[one] = {count} project, {order}.
-list.summary[other] = {count} projects, {order}.
+list.count[one] = {count} project, {order}.
+list.count[other] = {count} projects, {order}.
 
 show.summary = Show everything about a project.
 show.option.json = Print a JSON object, for scripts.
@@ -370,6 +405,41 @@ usage.expected-number = use a whole number
 usage.needs-terminal = {argument} is missing, and there is no terminal to ask for it.
 usage.hint = Run 'project help' for the commands.
 usage.hint.command = Run 'project help {command}' for its usage.
+
+# Placeholders in usage lines, help examples and the system's errors
+add.examples = project add "My Novel" --type novel\nproject add "Sonnets" -t poetry -d "For Anna"\nproject add -- "-draft-"
+list.examples = project list\nproject list --sort user\nproject list --type novel --search draft\nproject list --json
+show.examples = project show "My Novel"\nproject show 3f2a --json
+rename.examples = project rename "My Novel" "The Long Winter"
+edit.examples = project edit "My Novel" -d "Second draft, due in March"\nproject edit "My Novel" -d ""
+delete.examples = project delete "Old Draft"\nproject delete "Old Draft" --yes
+move.examples = project list --sort user\nproject move "My Novel" --to 1\nproject move Sonnets --after "My Novel"
+sort.examples = project sort\nproject sort user
+export.examples = project export > projects-backup.json
+import.examples = project import projects-backup.json\nproject export --store old.json | project import -
+help.command-examples = project help move
+placeholder.name = name
+placeholder.project = project
+placeholder.new-name = new-name
+placeholder.file = file
+placeholder.order = order
+help.synopsis = project <command> [<options>]
+placeholder.command = command
+placeholder.kind = kind
+placeholder.text = text
+placeholder.path = path
+placeholder.n = n
+system.enoent = no such file or folder
+system.eacces = permission denied
+system.eperm = operation not permitted
+system.enospc = no space left on the disk
+system.edquot = disk quota exceeded
+system.erofs = the file system is read-only
+system.eisdir = it is a folder, not a file
+system.enotdir = part of the path is not a folder
+system.eio = input/output error
+system.eloop = too many symbolic links
+system.enametoolong = the path is too long
 """##,
     "es": ##"""
 # Spanish messages for `project`. Format and rules: docs/localization.md.
@@ -394,12 +464,12 @@ answer.yes = s, sí, si
 
 # Help
 help.about = project guarda la lista de tus proyectos de escritura: novelas, poesía, guiones, relatos.
-help.usage = Uso:
-help.commands = Comandos:
-help.arguments = Argumentos:
-help.options = Opciones:
-help.global-options = Opciones para todos los comandos:
-help.examples = Ejemplos:
+heading.usage = Uso:
+heading.commands = Comandos:
+heading.arguments = Argumentos:
+heading.options = Opciones:
+heading.global-options = Opciones para todos los comandos:
+heading.examples = Ejemplos:
 help.more = Ejecuta «project help <comando>» para saber más sobre un comando.
 help.store-location = Tus proyectos se guardan en {path} (puedes cambiarlo con --store o PROJECT_STORE).
 help.exit-codes = Estado de salida: 0 correcto, 1 rechazado (nombre, proyecto, posición, confirmación o documento de importación), 2 línea de comandos no entendida, 3 archivo de proyectos inutilizable.
@@ -423,8 +493,8 @@ list.option.search = Solo los proyectos cuyo nombre contiene este texto,\nsin di
 list.option.json = Mostrar un array JSON, para scripts.
 list.empty = Todavía no tienes ningún proyecto. Crea el primero con: project add "Mi novela" --type novel
 list.no-match = Ningún proyecto coincide. Ejecuta «project list» sin --type ni --search para verlos todos.
-list.summary[one] = {count} proyecto, {order}.
-list.summary[other] = {count} proyectos, {order}.
+list.count[one] = {count} proyecto, {order}.
+list.count[other] = {count} proyectos, {order}.
 
 show.summary = Mostrar todo sobre un proyecto.
 show.option.json = Mostrar un objeto JSON, para scripts.
@@ -556,6 +626,41 @@ usage.expected-number = usa un número entero
 usage.needs-terminal = Falta {argument} y no hay ningún terminal en el que pedirlo.
 usage.hint = Ejecuta «project help» para ver los comandos.
 usage.hint.command = Ejecuta «project help {command}» para ver cómo se usa.
+
+# Marcadores de las líneas de uso, ejemplos de la ayuda y errores del sistema
+add.examples = project add "Mi novela" --type novel\nproject add "Sonetos" -t poetry -d "Para Ana"\nproject add -- "-borrador-"
+list.examples = project list\nproject list --sort user\nproject list --type novel --search borrador\nproject list --json
+show.examples = project show "Mi novela"\nproject show 3f2a --json
+rename.examples = project rename "Mi novela" "El largo invierno"
+edit.examples = project edit "Mi novela" -d "Segundo borrador, para marzo"\nproject edit "Mi novela" -d ""
+delete.examples = project delete "Borrador viejo"\nproject delete "Borrador viejo" --yes
+move.examples = project list --sort user\nproject move "Mi novela" --to 1\nproject move Sonetos --after "Mi novela"
+sort.examples = project sort\nproject sort user
+export.examples = project export > copia-proyectos.json
+import.examples = project import copia-proyectos.json\nproject export --store antiguo.json | project import -
+help.command-examples = project help move
+placeholder.name = nombre
+placeholder.project = proyecto
+placeholder.new-name = nombre-nuevo
+placeholder.file = archivo
+placeholder.order = orden
+help.synopsis = project <comando> [<opciones>]
+placeholder.command = comando
+placeholder.kind = tipo
+placeholder.text = texto
+placeholder.path = ruta
+placeholder.n = n
+system.enoent = no existe el archivo o la carpeta
+system.eacces = permiso denegado
+system.eperm = operación no permitida
+system.enospc = no queda espacio en el disco
+system.edquot = cuota de disco superada
+system.erofs = el sistema de archivos es de solo lectura
+system.eisdir = es una carpeta, no un archivo
+system.enotdir = parte de la ruta no es una carpeta
+system.eio = error de entrada/salida
+system.eloop = demasiados enlaces simbólicos
+system.enametoolong = la ruta es demasiado larga
 """##,
     "fr": ##"""
 # French messages for `project`. Format and rules: docs/localization.md.
@@ -581,12 +686,12 @@ answer.yes = o, oui
 
 # Help
 help.about = project tient la liste de vos projets d’écriture : romans, poésie, scénarios, nouvelles.
-help.usage = Utilisation :
-help.commands = Commandes :
-help.arguments = Arguments :
-help.options = Options :
-help.global-options = Options valables pour toutes les commandes :
-help.examples = Exemples :
+heading.usage = Utilisation :
+heading.commands = Commandes :
+heading.arguments = Arguments :
+heading.options = Options :
+heading.global-options = Options valables pour toutes les commandes :
+heading.examples = Exemples :
 help.more = Tapez « project help <commande> » pour en savoir plus sur une commande.
 help.store-location = Vos projets sont conservés dans {path} (pour en changer : --store ou PROJECT_STORE).
 help.exit-codes = Code de sortie : 0 réussi, 1 refusé (nom, projet, position, confirmation ou document à importer), 2 ligne de commande incomprise, 3 fichier de projets inutilisable.
@@ -610,8 +715,8 @@ list.option.search = Seulement les projets dont le nom contient ce texte,\nsans 
 list.option.json = Afficher un tableau JSON, pour les scripts.
 list.empty = Vous n’avez encore aucun projet. Créez le premier avec : project add "Mon roman" --type novel
 list.no-match = Aucun projet ne correspond. Lancez « project list » sans --type ni --search pour les voir tous.
-list.summary[one] = {count} projet, {order}.
-list.summary[other] = {count} projets, {order}.
+list.count[one] = {count} projet, {order}.
+list.count[other] = {count} projets, {order}.
 
 show.summary = Afficher tout ce qui concerne un projet.
 show.option.json = Afficher un objet JSON, pour les scripts.
@@ -743,5 +848,40 @@ usage.expected-number = indiquez un nombre entier
 usage.needs-terminal = Il manque {argument}, et aucun terminal ne permet de le demander.
 usage.hint = Tapez « project help » pour voir les commandes.
 usage.hint.command = Tapez « project help {command} » pour voir comment l’utiliser.
+
+# Paramètres des lignes d’utilisation, exemples de l’aide et erreurs du système
+add.examples = project add "Mon roman" --type novel\nproject add "Sonnets" -t poetry -d "Pour Anne"\nproject add -- "-brouillon-"
+list.examples = project list\nproject list --sort user\nproject list --type novel --search brouillon\nproject list --json
+show.examples = project show "Mon roman"\nproject show 3f2a --json
+rename.examples = project rename "Mon roman" "Le long hiver"
+edit.examples = project edit "Mon roman" -d "Deuxième jet, à rendre en mars"\nproject edit "Mon roman" -d ""
+delete.examples = project delete "Vieux brouillon"\nproject delete "Vieux brouillon" --yes
+move.examples = project list --sort user\nproject move "Mon roman" --to 1\nproject move Sonnets --after "Mon roman"
+sort.examples = project sort\nproject sort user
+export.examples = project export > sauvegarde-projets.json
+import.examples = project import sauvegarde-projets.json\nproject export --store ancien.json | project import -
+help.command-examples = project help move
+placeholder.name = nom
+placeholder.project = projet
+placeholder.new-name = nouveau-nom
+placeholder.file = fichier
+placeholder.order = ordre
+help.synopsis = project <commande> [<options>]
+placeholder.command = commande
+placeholder.kind = type
+placeholder.text = texte
+placeholder.path = chemin
+placeholder.n = n
+system.enoent = fichier ou dossier introuvable
+system.eacces = permission refusée
+system.eperm = opération non permise
+system.enospc = plus de place sur le disque
+system.edquot = quota disque dépassé
+system.erofs = le système de fichiers est en lecture seule
+system.eisdir = c’est un dossier, pas un fichier
+system.enotdir = une partie du chemin n’est pas un dossier
+system.eio = erreur d’entrée-sortie
+system.eloop = trop de liens symboliques
+system.enametoolong = le chemin est trop long
 """##,
 ]

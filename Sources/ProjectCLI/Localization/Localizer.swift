@@ -28,6 +28,11 @@ public struct Localizer: Sendable {
         return fill(template, arguments.merging(["count": String(count)]) { given, _ in given })
     }
 
+    /// How usage shows an argument or option value, from its message id: `<kind>`, `<type>` in French…
+    func placeholder(_ key: String) -> String {
+        "<" + text(key) + ">"
+    }
+
     private func fill(_ template: String, _ arguments: [String: String]) -> String {
         guard !arguments.isEmpty, template.contains("{") else { return template }
         var result = ""

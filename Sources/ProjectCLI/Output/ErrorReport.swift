@@ -92,7 +92,7 @@ struct ErrorReport {
     private static func describe(_ error: StorageError, _ l: Localizer) -> String {
         switch error {
         case .unreadable(let path, let code):
-            l.text("error.store-unreadable", ["path": path, "reason": systemMessage(code)])
+            l.text("error.store-unreadable", ["path": path, "reason": systemMessage(code, l)])
         case .invalid(let path, .newerVersion(let version)):
             l.text("error.store-newer", ["path": path, "version": String(version)])
         case .invalid(let path, let problem):
@@ -100,7 +100,7 @@ struct ErrorReport {
         case .busy(let path, let seconds):
             l.text("error.store-busy", ["path": path, "seconds": String(seconds)])
         case .unwritable(let path, let code):
-            l.text("error.store-unwritable", ["path": path, "reason": systemMessage(code)])
+            l.text("error.store-unwritable", ["path": path, "reason": systemMessage(code, l)])
         }
     }
 
@@ -133,7 +133,7 @@ struct ErrorReport {
             l.text("usage.unknown-option", ["option": option])
         case .missingValue(let option, _): l.text("usage.missing-value", ["option": option])
         case .unexpectedValue(let option, _): l.text("usage.unexpected-value", ["option": option])
-        case .missingArgument(let name, _): l.text("usage.missing-argument", ["argument": "<\(name)>"])
+        case .missingArgument(let placeholder, _): l.text("usage.missing-argument", ["argument": l.placeholder(placeholder)])
         case .extraArgument(let argument, _): l.text("usage.extra-argument", ["argument": argument])
         case .repeatedOption(let option, _): l.text("usage.repeated-option", ["option": option])
         case .conflictingOptions(let options, _):
@@ -143,7 +143,7 @@ struct ErrorReport {
                    ["options": options.joined(separator: ", ")])
         case .badValue(let option, let value, let expected, _):
             l.text("usage.bad-value", ["option": option, "value": value, "expected": describe(expected, l)])
-        case .needsTerminal(let argument, _): l.text("usage.needs-terminal", ["argument": "<\(argument)>"])
+        case .needsTerminal(let argument, _): l.text("usage.needs-terminal", ["argument": l.placeholder(argument)])
         }
     }
 
@@ -171,7 +171,7 @@ struct ErrorReport {
         case .deleteDeclined(let project):
             return ([l.text("error.delete-declined", ["name": project.name])], .refused)
         case .importUnreadable(let path, let code):
-            return ([l.text("error.import-unreadable", ["path": path, "reason": systemMessage(code)])], .refused)
+            return ([l.text("error.import-unreadable", ["path": path, "reason": systemMessage(code, l)])], .refused)
         case .importInvalid(let path, .newerVersion(let version)):
             return ([l.text("error.import-newer", ["path": path, "version": String(version)])], .refused)
         case .importInvalid(let path, let problem):
@@ -181,8 +181,13 @@ struct ErrorReport {
         }
     }
 
-    /// The system's own words for an errno, as `strerror` gives them.
-    private static func systemMessage(_ code: Int32) -> String {
-        String(cString: strerror(code))
+    /// An errno in the user's words; codes without a message of ours fall back to `strerror`.
+    private static func systemMessage(_ code: Int32, _ l: Localizer) -> String {
+        let keys: [Int32: String] = [
+            ENOENT: "system.enoent", EACCES: "system.eacces", EPERM: "system.eperm", ENOSPC: "system.enospc",
+            EDQUOT: "system.edquot", EROFS: "system.erofs", EISDIR: "system.eisdir", ENOTDIR: "system.enotdir",
+            EIO: "system.eio", ELOOP: "system.eloop", ENAMETOOLONG: "system.enametoolong",
+        ]
+        return keys[code].map { l.text($0) } ?? String(cString: strerror(code))
     }
 }

@@ -4,11 +4,11 @@ struct HelpView {
 
     func overview(commands: [CommandSpec], storePath: String?) -> String {
         var text = localizer.text("help.about") + "\n\n"
-        text += localizer.text("help.usage") + " project <command> [<options>]\n\n"
-        text += localizer.text("help.commands") + "\n"
+        text += localizer.text("heading.usage") + " " + localizer.text("help.synopsis") + "\n\n"
+        text += localizer.text("heading.commands") + "\n"
         text += table(commands.map { ($0.name, localizer.text($0.summary)) })
-        text += "\n" + localizer.text("help.global-options") + "\n"
-        text += table(CommandLineParser.globalOptions.map { ($0.label, localizer.text($0.help)) })
+        text += "\n" + localizer.text("heading.global-options") + "\n"
+        text += table(CommandLineParser.globalOptions.map { (label($0), localizer.text($0.help)) })
         text += "\n" + localizer.text("help.more") + "\n"
         if let storePath {
             text += localizer.text("help.store-location", ["path": storePath]) + "\n"
@@ -18,20 +18,20 @@ struct HelpView {
     }
 
     func command(_ spec: CommandSpec) -> String {
-        var text = localizer.text("help.usage") + " " + usage(spec) + "\n\n"
+        var text = localizer.text("heading.usage") + " " + usage(spec) + "\n\n"
         text += localizer.text(spec.summary) + "\n"
         if let discussion = spec.discussion {
             text += "\n" + localizer.text(discussion) + "\n"
         }
         if !spec.arguments.isEmpty {
-            text += "\n" + localizer.text("help.arguments") + "\n"
-            text += table(spec.arguments.map { ("<\($0.name)>", localizer.text($0.help)) })
+            text += "\n" + localizer.text("heading.arguments") + "\n"
+            text += table(spec.arguments.map { (placeholder($0.placeholder), localizer.text($0.help)) })
         }
-        text += "\n" + localizer.text("help.options") + "\n"
-        text += table((spec.options + CommandLineParser.globalOptions).map { ($0.label, localizer.text($0.help)) })
-        if !spec.examples.isEmpty {
-            text += "\n" + localizer.text("help.examples") + "\n"
-            text += spec.examples.map { "  \($0)\n" }.joined()
+        text += "\n" + localizer.text("heading.options") + "\n"
+        text += table((spec.options + CommandLineParser.globalOptions).map { (label($0), localizer.text($0.help)) })
+        if let examples = spec.examples {
+            text += "\n" + localizer.text("heading.examples") + "\n"
+            text += localizer.text(examples).split(separator: "\n").map { "  \($0)\n" }.joined()
         }
         return text
     }
@@ -39,16 +39,27 @@ struct HelpView {
     /// `project move <project> (--to <n> | --top)`.
     func usage(_ spec: CommandSpec) -> String {
         var parts = ["project", spec.name]
-        parts += spec.arguments.map { $0.isOptional ? "[<\($0.name)>]" : "<\($0.name)>" }
+        parts += spec.arguments.map { $0.isOptional ? "[\(placeholder($0.placeholder))]" : placeholder($0.placeholder) }
         for option in spec.options where !spec.oneOf.contains(option) {
             let name = option.short.map { "-\($0)" } ?? "--\(option.long)"
-            parts.append(option.valueName.map { "[\(name) <\($0)>]" } ?? "[\(name)]")
+            parts.append(option.valueName.map { "[\(name) \(placeholder($0))]" } ?? "[\(name)]")
         }
         if !spec.oneOf.isEmpty {
-            let choices = spec.oneOf.map { option in "--\(option.long)" + (option.valueName.map { " <\($0)>" } ?? "") }
+            let choices = spec.oneOf.map { option in "--\(option.long)" + (option.valueName.map { " " + placeholder($0) } ?? "") }
             parts.append(choices.count == 1 ? choices[0] : "(" + choices.joined(separator: " | ") + ")")
         }
         return parts.joined(separator: " ")
+    }
+
+    /// `-t, --type <kind>` or `--yes`.
+    func label(_ option: OptionSpec) -> String {
+        let names = (option.short.map { "-\($0), " } ?? "") + "--\(option.long)"
+        return option.valueName.map { "\(names) \(placeholder($0))" } ?? names
+    }
+
+    /// `<kind>` in the user's words.
+    func placeholder(_ name: String) -> String {
+        localizer.placeholder(name)
     }
 
     /// Two columns; the second one's lines stay under each other.

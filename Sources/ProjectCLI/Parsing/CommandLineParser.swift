@@ -8,7 +8,7 @@ enum ParsedCommandLine {
 
 /// Parses `project [global options] <command> [arguments and options in any order] [-- arguments]`.
 struct CommandLineParser {
-    static let store = OptionSpec.value("store", valueName: "path", help: "option.store")
+    static let store = OptionSpec.value("store", valueName: "placeholder.path", help: "option.store")
     static let help = OptionSpec.flag("help", short: "h", help: "option.help")
     static let version = OptionSpec.flag("version", help: "option.version")
     static let globalOptions = [store, help, version]
@@ -87,7 +87,7 @@ struct CommandLineParser {
             throw .extraArgument(state.arguments[spec.arguments.count], command: spec.name)
         }
         for (index, argument) in spec.arguments.enumerated() where !argument.isOptional && index >= state.arguments.count {
-            throw .missingArgument(name: argument.name, command: spec.name)
+            throw .missingArgument(placeholder: argument.placeholder, command: spec.name)
         }
         guard !spec.oneOf.isEmpty else { return }
         let given = spec.oneOf.filter { state.flags.contains($0.long) || state.values[$0.long] != nil }

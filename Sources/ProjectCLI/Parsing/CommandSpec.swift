@@ -10,12 +10,13 @@ struct CommandSpec: Sendable {
     let options: [OptionSpec]
     /// Options of which exactly one must be given.
     let oneOf: [OptionSpec]
-    /// Command lines shown under "Examples".
-    let examples: [String]
+    /// Command lines shown under "Examples", one a line: in the tables, because their sample names
+    /// are in the user's language.
+    let examples: String?
 
     init(
         name: String, summary: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
-        options: [OptionSpec] = [], oneOf: [OptionSpec] = [], examples: [String] = []
+        options: [OptionSpec] = [], oneOf: [OptionSpec] = [], examples: String? = nil
     ) {
         self.name = name
         self.summary = summary
@@ -29,18 +30,18 @@ struct CommandSpec: Sendable {
 
 /// A positional argument.
 struct ArgumentSpec: Sendable {
-    /// Shown in usage as `<name>`.
-    let name: String
+    /// The message id of the words shown for it in usage, as `<…>`.
+    let placeholder: String
     let help: String
     /// An optional argument may be left out; the command then asks for it on a terminal or refuses.
     let isOptional: Bool
 
-    static func required(_ name: String, help: String) -> ArgumentSpec {
-        ArgumentSpec(name: name, help: help, isOptional: false)
+    static func required(_ placeholder: String, help: String) -> ArgumentSpec {
+        ArgumentSpec(placeholder: placeholder, help: help, isOptional: false)
     }
 
-    static func optional(_ name: String, help: String) -> ArgumentSpec {
-        ArgumentSpec(name: name, help: help, isOptional: true)
+    static func optional(_ placeholder: String, help: String) -> ArgumentSpec {
+        ArgumentSpec(placeholder: placeholder, help: help, isOptional: true)
     }
 }
 
@@ -48,7 +49,7 @@ struct ArgumentSpec: Sendable {
 struct OptionSpec: Sendable, Hashable {
     let long: String
     let short: Character?
-    /// Shown as `<valueName>`; `nil` for a flag.
+    /// The message id of the words shown for its value, as `<…>`; `nil` for a flag.
     let valueName: String?
     let help: String
 
@@ -61,10 +62,4 @@ struct OptionSpec: Sendable, Hashable {
     }
 
     var takesValue: Bool { valueName != nil }
-
-    /// `-t, --type <kind>` or `--yes`.
-    var label: String {
-        let names = (short.map { "-\($0), " } ?? "") + "--\(long)"
-        return valueName.map { "\(names) <\($0)>" } ?? names
-    }
 }

@@ -4,7 +4,7 @@ enum UsageError: Error, Equatable {
     case unknownOption(String, command: String?, suggestion: String?)
     case missingValue(option: String, command: String?)
     case unexpectedValue(option: String, command: String?)
-    case missingArgument(name: String, command: String)
+    case missingArgument(placeholder: String, command: String)
     case extraArgument(String, command: String)
     case repeatedOption(option: String, command: String?)
     case conflictingOptions([String], command: String)

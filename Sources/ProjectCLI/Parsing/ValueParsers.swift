@@ -1,3 +1,4 @@
+import Foundation
 import ProjectStore
 
 extension Invocation {
@@ -31,8 +32,9 @@ extension ProjectKind {
         self = match
     }
 
-    /// Letter case, spaces, hyphens and underscores do not matter: `Short Story` is `short_story`.
+    /// Letter case, accents, spaces, hyphens and underscores do not matter: `Short Story` is
+    /// `short_story`, and `poesie` is `Poésie`.
     private static func folded(_ text: String) -> String {
-        String(text.lowercased().filter { !" -_".contains($0) })
+        String(text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).filter { !" -_".contains($0) })
     }
 }

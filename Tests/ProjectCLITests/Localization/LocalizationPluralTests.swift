@@ -29,11 +29,11 @@ import Testing
     @Test func listSummaryAgreesWithItsCount() {
         let french = Localizer(language: "fr")
         let order = french.text("order.name")
-        #expect(french.text("list.summary", count: 0, ["order": order]) == "0 projet, par nom.")
-        #expect(french.text("list.summary", count: 2, ["order": order]) == "2 projets, par nom.")
+        #expect(french.text("list.count", count: 0, ["order": order]) == "0 projet, par nom.")
+        #expect(french.text("list.count", count: 2, ["order": order]) == "2 projets, par nom.")
         let german = Localizer(language: "de")
-        #expect(german.text("list.summary", count: 1, ["order": german.text("order.user")]) == "1 Projekt, in Ihrer eigenen Reihenfolge.")
+        #expect(german.text("list.count", count: 1, ["order": german.text("order.user")]) == "1 Projekt, in Ihrer eigenen Reihenfolge.")
         let spanish = Localizer(language: "es")
-        #expect(spanish.text("list.summary", count: 3, ["order": spanish.text("order.date")]) == "3 proyectos, por fecha de creación.")
+        #expect(spanish.text("list.count", count: 3, ["order": spanish.text("order.date")]) == "3 proyectos, por fecha de creación.")
     }
 }

@@ -60,12 +60,12 @@ import Testing
         let (status, terminal) = session.run("help")
         #expect(status == 0)
         #expect(terminal.standardOutput.hasPrefix(session.text("help.about") + "\n"))
-        #expect(terminal.standardOutput.contains(session.text("help.commands")))
+        #expect(terminal.standardOutput.contains(session.text("heading.commands")))
         #expect(terminal.standardOutput.contains(session.text("add.summary")))
         #expect(!terminal.standardOutput.contains(Localizer(language: "en").text("add.summary")))
         let add = session.run("add", "--help").terminal.standardOutput
         #expect(add.contains(session.text("add.discussion")))
-        #expect(add.hasPrefix(session.text("help.usage") + " project add"))
+        #expect(add.hasPrefix(session.text("heading.usage") + " project add"))
     }
 
     @Test(arguments: languages)
@@ -88,7 +88,7 @@ import Testing
         #expect(json.contains("\"type\": \"\(language.kind)\""), "JSON is never translated: \(json)")
         let listed = session.run("list", "--type", kindName.uppercased(), outputIsTerminal: true).terminal.standardOutput
         #expect(listed.contains("Carnet") && listed.contains(kindName))
-        #expect(listed.hasSuffix(session.localizer.text("list.summary", count: 1, ["order": session.text("order.name")]) + "\n"))
+        #expect(listed.hasSuffix(session.localizer.text("list.count", count: 1, ["order": session.text("order.name")]) + "\n"))
     }
 
     @Test(arguments: languages)
