@@ -40,6 +40,9 @@ public enum ProjectName {
             switch scalar.value {
             case 0x41...0x5A: key.append(UInt8(scalar.value) | 0x20)
             case 0..<0x80: key.append(UInt8(scalar.value))
+            // The accented capitals of Western European languages, without a Unicode property lookup.
+            case 0xC0...0xD6, 0xD8...0xDE: key.append(contentsOf: UTF8.encode(Unicode.Scalar(scalar.value + 0x20)!)!)
+            case 0xE0...0xFF where scalar.value != 0xDF: key.append(contentsOf: UTF8.encode(scalar)!)
             case 0x3C2: key.append(contentsOf: "σ".utf8)
             case 0xDF, 0x1E9E: key.append(contentsOf: "ss".utf8)
             default:

@@ -8,8 +8,13 @@ enum JSONKey {
     static func == (key: JSONKey, name: StaticString) -> Bool {
         name.withUTF8Buffer { expected in
             switch key {
-            case .bytes(let bytes): bytes.elementsEqual(expected)
-            case .text(let text): text.utf8.elementsEqual(expected)
+            case .bytes(let bytes):
+                // Length first: most comparisons of a key with the wrong name stop there.
+                guard bytes.count == expected.count else { return false }
+                for index in 0..<bytes.count where bytes[index] != expected[index] { return false }
+                return true
+            case .text(let text):
+                return text.utf8.elementsEqual(expected)
             }
         }
     }

@@ -13,7 +13,15 @@ struct JSONWriter {
     }
 
     mutating func integer(_ value: Int) {
-        bytes.append(contentsOf: String(value).utf8)
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var divisor: UInt = 1
+        while divisor <= magnitude / 10 { divisor *= 10 }
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
+            magnitude %= divisor
+            divisor /= 10
+        } while divisor > 0
     }
 
     mutating func uuid(_ id: UUID) {
@@ -35,32 +43,50 @@ struct JSONWriter {
     /// A string literal. Besides what JSON requires, DEL, C1 controls and the line separators are
     /// escaped too, so a store shown with `cat` never sends a control character to a terminal.
     mutating func string(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
         var value = value
-        // Most names need no escape at all: copy them whole.
-        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0x7F && $0 != 0xC2 && $0 != 0xE2 }) {
-            value.withUTF8 { bytes.append(contentsOf: $0) }
+        value.withUTF8 { utf8 in
             bytes.append(UInt8(ascii: "\""))
-            return
-        }
-        var utf8 = Array(value.utf8)[...]
-        while let byte = utf8.popFirst() {
-            switch byte {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case 0x0A: raw("\\n")
-            case 0x09: raw("\\t")
-            case 0x0D: raw("\\r")
-            case 0x00...0x1F, 0x7F: unicodeEscape(UInt32(byte))
-            case 0xC2 where (0x80...0x9F).contains(utf8.first ?? 0):
-                unicodeEscape(UInt32(utf8.removeFirst()))
-            case 0xE2 where utf8.starts(with: [0x80, 0xA8]) || utf8.starts(with: [0x80, 0xA9]):
-                unicodeEscape(0x2000 + UInt32(utf8.dropFirst().first! & 0x3F))
-                utf8 = utf8.dropFirst(2)
-            default: bytes.append(byte)
+            var start = 0
+            var index = 0
+            // Runs of bytes that need no escape are copied whole; most names are one such run.
+            while index < utf8.count {
+                let escapeLength = Self.escapeLength(utf8, at: index)
+                if escapeLength == 0 {
+                    index += 1
+                    continue
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                escape(utf8, at: index, length: escapeLength)
+                index += escapeLength
+                start = index
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            bytes.append(UInt8(ascii: "\""))
         }
-        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// How many bytes at `index` form a character that must be escaped; 0 for none.
+    private static func escapeLength(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        switch utf8[index] {
+        case 0x00...0x1F, 0x22, 0x5C, 0x7F: return 1
+        case 0xC2 where index + 1 < utf8.count && (0x80...0x9F).contains(utf8[index + 1]): return 2
+        case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (0xA8...0xA9).contains(utf8[index + 2]):
+            return 3
+        default: return 0
+        }
+    }
+
+    private mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int, length: Int) {
+        switch (length, utf8[index]) {
+        case (1, 0x22): raw("\\\"")
+        case (1, 0x5C): raw("\\\\")
+        case (1, 0x0A): raw("\\n")
+        case (1, 0x09): raw("\\t")
+        case (1, 0x0D): raw("\\r")
+        case (1, let byte): unicodeEscape(UInt32(byte))
+        case (2, _): unicodeEscape(UInt32(utf8[index + 1]))            // C1: U+0080...U+009F
+        default: unicodeEscape(0x2000 + UInt32(utf8[index + 2] & 0x3F))  // U+2028, U+2029
+        }
     }
 
     private mutating func unicodeEscape(_ value: UInt32) {
