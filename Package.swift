@@ -30,7 +30,8 @@ let package = Package(
 // libFuzzer targets. Built normally, a fuzz target replays the files it is given (the committed
 // corpus and crash reproducers); Tests/Fuzz/run.sh builds it with `-sanitize=fuzzer -DFUZZING`.
 package.targets += [
-    .executableTarget(name: "FuzzStoreReader", dependencies: ["ProjectStore", "ProjectStoreFile"]),
-    .executableTarget(name: "FuzzArgumentParser", dependencies: ["ProjectCLI", "ProjectStore", "ProjectStoreFile"]),
+    .target(name: "FuzzDriver"),
+    .executableTarget(name: "FuzzStoreReader", dependencies: ["FuzzDriver", "ProjectStore", "ProjectStoreFile"]),
+    .executableTarget(name: "FuzzArgumentParser", dependencies: ["FuzzDriver", "ProjectCLI", "ProjectStore", "ProjectStoreFile"]),
     .testTarget(name: "ReliabilityTests", dependencies: ["project", "FuzzStoreReader", "FuzzArgumentParser"]),
 ]

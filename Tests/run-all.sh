@@ -3,5 +3,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# What the reliability tests need beyond the toolchain (util-linux), installed only when missing.
+bash Tests/install-test-tools.sh
 swift build
 swift test
+# libFuzzer on the argument parser and the store reader, 60 s each (docs/reliability.md).
+bash Tests/Fuzz/run.sh
+# The benchmark at 1,000 projects, as a check that it still runs and our results are right
+# (timings are not asserted here; docs/performance.md has the full run).
+bash Tests/Benchmark/run.sh --check --no-peers

@@ -15,6 +15,7 @@
 import Glibc
 #endif
 import Foundation
+import FuzzDriver
 import ProjectCLI
 
 /// A terminal in memory: answers prompts from a list, keeps everything written.
@@ -56,14 +57,17 @@ enum ArgumentParserCheck {
         """.utf8)
     static let languages = ["en_US.UTF-8", "fr_FR.UTF-8", "de_DE.UTF-8", "es_ES.UTF-8"]
 
-    /// `<private folder>/inner/work`, the current folder: with no "/" in any argument, `..` is as far
-    /// as a path can reach, and even the lock file of `--store ..` stays inside the private folder.
+    /// `<private folder>/inner/work`, the current folder while the tool runs: with no "/" in any
+    /// argument, `..` is as far as a path can reach, and even the lock file of `--store ..` stays
+    /// inside the private folder.
     static let folder: String = {
-        let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : NSTemporaryDirectory()
+        // FUZZ_PRIVATE_BASE (set by Tests/Fuzz/run.sh, which removes it) or memory-backed /dev/shm.
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["FUZZ_PRIVATE_BASE"] ?? (access("/dev/shm", W_OK) == 0 ? "/dev/shm" : NSTemporaryDirectory())
         var template = Array("\(base)/FuzzArgumentParser-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { fail("cannot make a private folder in \(base)") }
         let work = String(cString: made) + "/inner/work"
-        guard mkdir(String(cString: made) + "/inner", 0o700) == 0, mkdir(work, 0o700) == 0, chdir(work) == 0 else {
+        guard mkdir(String(cString: made) + "/inner", 0o700) == 0, mkdir(work, 0o700) == 0 else {
             fail("cannot make \(work)")
         }
         // Nothing may wait for input from the real terminal (`import -` reads standard input).
@@ -96,7 +100,12 @@ enum ArgumentParserCheck {
         resetFolder()
         let terminal = ScriptedTerminal(
             answers: answers, inputIsInteractive: flags & 1 != 0, outputIsTerminal: flags & 2 != 0)
+        // The tool runs in the private folder; libFuzzer's relative paths need the original one back.
+        let original = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard original >= 0, chdir(folder) == 0 else { fail("cannot enter \(folder)") }
         let status = ProjectTool.run(arguments: arguments, environment: environment, terminal: terminal)
+        fchdir(original)
+        close(original)
         require((0...3).contains(status), "exit status \(status) for \(arguments)")
         // Control characters from the store or the command line reach the terminal escaped.
         require(!terminal.written.contains(0x1B), "a raw escape character was written for \(arguments)")
@@ -124,34 +133,16 @@ enum ArgumentParserCheck {
     }
 
     static func fail(_ message: String) -> Never {
-        writeError("FuzzArgumentParser: \(message)\n")
+        FuzzDriver.writeError("FuzzArgumentParser: \(message)\n")
         abort()
     }
 }
-
-#if FUZZING
-@_silgen_name("LLVMFuzzerRunDriver")
-private func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
-#endif
 
 @main
 enum FuzzArgumentParser {
     static func main() {
         _ = ArgumentParserCheck.folder
-        #if FUZZING
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        let status = LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            ArgumentParserCheck.check(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
-            return 0
-        }
-        #else
-        let status = Replay.run(arguments: Array(CommandLine.arguments.dropFirst()), ArgumentParserCheck.check)
-        #endif
+        let status = FuzzDriver.run(ArgumentParserCheck.check)
         removeFolder()
         exit(status)
     }
@@ -160,44 +151,4 @@ enum FuzzArgumentParser {
         let root = ArgumentParserCheck.folder.dropLast("/inner/work".count)
         try? FileManager.default.removeItem(atPath: String(root))
     }
-}
-
-/// Runs `check` on every file named, or found in a folder named, on the command line.
-enum Replay {
-    static func run(arguments: [String], _ check: ([UInt8]) -> Void) -> Int32 {
-        guard !arguments.isEmpty else {
-            writeError("usage: \(CommandLine.arguments[0]) <file or folder>...\n")
-            return 2
-        }
-        var count = 0
-        for argument in arguments {
-            for file in files(at: argument) {
-                guard let data = FileManager.default.contents(atPath: file) else {
-                    writeError("cannot read \(file)\n")
-                    return 2
-                }
-                // Named before it runs, so a crash says which input did it.
-                writeError("replaying \(file)\n")
-                check([UInt8](data))
-                count += 1
-            }
-        }
-        print("replayed \(count) inputs, no crash")
-        return 0
-    }
-
-    private static func files(at path: String) -> [String] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
-            return [path]
-        }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.filter { !$0.hasPrefix(".") }.sorted().map { "\(path)/\($0)" }
-    }
-}
-
-/// Writes to standard error straight away, so a message is out before an abort.
-func writeError(_ text: String) {
-    var text = text
-    text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }

@@ -10,6 +10,7 @@
 import Glibc
 #endif
 import Foundation
+import FuzzDriver
 import ProjectStore
 import ProjectStoreFile
 
@@ -99,78 +100,14 @@ enum StoreReaderCheck {
     }
 
     static func fail(_ message: String) -> Never {
-        writeError("FuzzStoreReader: \(message)\n")
+        FuzzDriver.writeError("FuzzStoreReader: \(message)\n")
         abort()
     }
 }
 
-#if FUZZING
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    StoreReaderCheck.check(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
-    return 0
-}
-
-@_silgen_name("LLVMFuzzerRunDriver")
-private func LLVMFuzzerRunDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
-#endif
-
 @main
 enum FuzzStoreReader {
     static func main() {
-        #if FUZZING
-        var argc = CommandLine.argc
-        var argv = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            StoreReaderCheck.check(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
-            return 0
-        })
-        #else
-        exit(Replay.run(arguments: Array(CommandLine.arguments.dropFirst()), StoreReaderCheck.check))
-        #endif
+        exit(FuzzDriver.run(StoreReaderCheck.check))
     }
-}
-
-/// Runs `check` on every file named, or found in a folder named, on the command line.
-enum Replay {
-    static func run(arguments: [String], _ check: ([UInt8]) -> Void) -> Int32 {
-        guard !arguments.isEmpty else {
-            writeError("usage: \(CommandLine.arguments[0]) <file or folder>...\n")
-            return 2
-        }
-        var count = 0
-        for argument in arguments {
-            for file in files(at: argument) {
-                guard let data = FileManager.default.contents(atPath: file) else {
-                    writeError("cannot read \(file)\n")
-                    return 2
-                }
-                // Named before it runs, so a crash says which input did it.
-                writeError("replaying \(file)\n")
-                check([UInt8](data))
-                count += 1
-            }
-        }
-        print("replayed \(count) inputs, no crash")
-        return 0
-    }
-
-    private static func files(at path: String) -> [String] {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
-            return [path]
-        }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        return names.filter { !$0.hasPrefix(".") }.sorted().map { "\(path)/\($0)" }
-    }
-}
-
-/// Writes to standard error straight away, so a message is out before an abort.
-func writeError(_ text: String) {
-    var text = text
-    text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }

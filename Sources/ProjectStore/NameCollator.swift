@@ -18,7 +18,14 @@ public final class NameCollator {
         var status = U_ZERO_ERROR
         // ICU's POSIX collation is code-point order; the C locale means "no preference", so root.
         let identifier = locale.identifier.hasPrefix("en_US_POSIX") ? "" : locale.identifier
-        collator = swift_ucol_open(identifier, &status)
+        var opened = swift_ucol_open(identifier, &status)
+        if opened == nil || status.rawValue > U_ZERO_ERROR.rawValue {
+            // A locale ICU cannot open: the root collation rather than none.
+            if let opened { swift_ucol_close(opened) }
+            status = U_ZERO_ERROR
+            opened = swift_ucol_open("", &status)
+        }
+        collator = opened
         swift_ucol_setAttribute(collator, UCOL_STRENGTH, UCOL_SECONDARY, &status)
         swift_ucol_setAttribute(collator, UCOL_NUMERIC_COLLATION, UCOL_ON, &status)
     }

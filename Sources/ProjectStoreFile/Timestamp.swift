@@ -74,7 +74,10 @@ public enum Timestamp {
         guard reader.isAtEnd else { return nil }
         let days = Int64(daysSince1970(year: year, month: month, day: day))
         let secondsOfDay = Int64(hour * 3600 + minute * 60 + second - offsetMinutes * 60)
-        return Date(millisecondsSince1970: (days * 86_400 + secondsOfDay) * 1000 + milliseconds)
+        let total = (days * 86_400 + secondsOfDay) * 1000 + milliseconds
+        // Only what `write` can put back in four digits: years 0000 to 9999 once in UTC.
+        guard (-62_167_219_200_000...253_402_300_799_999).contains(total) else { return nil }
+        return Date(millisecondsSince1970: total)
     }
 
     // Days to and from a proleptic Gregorian date, counting in 400-year eras of 146,097 days.

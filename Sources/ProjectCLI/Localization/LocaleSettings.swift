@@ -44,6 +44,12 @@ public struct LocaleSettings: Sendable {
         guard let value else { return nil }
         let bare = value.prefix { $0 != "." && $0 != "@" }
         guard !bare.isEmpty, bare != "C", bare != "POSIX" else { return nil }
+        // Only a well-formed locale name (`ll`, `ll_CC`, `lll_Ssss_CC`): ICU and Foundation fail, or
+        // trap, on others.
+        let parts = bare.split(omittingEmptySubsequences: false) { $0 == "_" || $0 == "-" }
+        guard parts.count <= 3, (2...3).contains(parts[0].count),
+              parts.allSatisfy({ (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+        else { return nil }
         return String(bare)
     }
 }
