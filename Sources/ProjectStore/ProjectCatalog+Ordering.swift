@@ -8,34 +8,48 @@ extension ProjectCatalog {
 
     /// Any selection of projects in an order; `.user` keeps their positions' order.
     public static func ordered(_ projects: [Project], in order: ProjectOrder, collator: NameCollator) -> [Project] {
-        switch order {
-        case .user:
-            return projects.sorted { $0.position < $1.position }
-        case .name:
-            return keyed(projects, collator).sorted { $0.precedesByName($1) }.map(\.project)
-        case .date:
-            return keyed(projects, collator).sorted { lhs, rhs in
-                lhs.project.created != rhs.project.created
-                    ? lhs.project.created < rhs.project.created : lhs.precedesByName(rhs)
-            }.map(\.project)
+        if order == .user { return projects.sorted { $0.position < $1.position } }
+        // One sort key per name, computed at most once rather than once per comparison (and, in date
+        // order, only for the names of projects made in the same millisecond). Indices are sorted,
+        // not copies of the projects, so a long list is not held three times over.
+        let keys = SortKeys(projects, collator: collator, computeAll: order == .name)
+        func byName(_ lhs: Int, _ rhs: Int) -> Bool {
+            let (leftKey, rightKey) = (keys[lhs], keys[rhs])
+            if leftKey != rightKey { return leftKey.lexicographicallyPrecedes(rightKey) }
+            // Names that collate alike ("draft" and "Draft") fall back to code points, then to ids.
+            let (left, right) = (projects[lhs].name.unicodeScalars, projects[rhs].name.unicodeScalars)
+            if !left.elementsEqual(right) { return left.lexicographicallyPrecedes(right) }
+            return projects[lhs].id.uuidString < projects[rhs].id.uuidString
         }
-    }
-
-    /// One sort key per project, computed once rather than once per comparison.
-    private static func keyed(_ projects: [Project], _ collator: NameCollator) -> [KeyedProject] {
-        projects.map { KeyedProject(key: collator.sortKey($0.name), project: $0) }
+        let indices: [Int]
+        if order == .name {
+            indices = projects.indices.sorted(by: byName)
+        } else {
+            indices = projects.indices.sorted { lhs, rhs in
+                let (left, right) = (projects[lhs].created, projects[rhs].created)
+                return left != right ? left < right : byName(lhs, rhs)
+            }
+        }
+        return indices.map { projects[$0] }
     }
 }
 
-private struct KeyedProject {
-    let key: [UInt8]
-    let project: Project
+/// The collation keys of a list's names, made when first asked for.
+private final class SortKeys {
+    private let projects: [Project]
+    private let collator: NameCollator
+    private var keys: [[UInt8]?]
 
-    /// Names that collate alike ("draft" and "Draft") fall back to code points, then to ids.
-    func precedesByName(_ other: KeyedProject) -> Bool {
-        if key != other.key { return key.lexicographicallyPrecedes(other.key) }
-        let (lhs, rhs) = (project.name.unicodeScalars, other.project.name.unicodeScalars)
-        if !lhs.elementsEqual(rhs) { return lhs.lexicographicallyPrecedes(rhs) }
-        return project.id.uuidString < other.project.id.uuidString
+    init(_ projects: [Project], collator: NameCollator, computeAll: Bool) {
+        self.projects = projects
+        self.collator = collator
+        keys = computeAll ? projects.map { collator.sortKey($0.name) } : Array(repeating: nil, count: projects.count)
+    }
+
+    subscript(index: Int) -> [UInt8] {
+        if let key = keys[index] { return key }
+        let key = collator.sortKey(projects[index].name)
+        keys[index] = key
+        return key
     }
 }

@@ -4,9 +4,14 @@ import Foundation
 /// `projects` is the writer's own order, and each project's `position` is its place in it.
 public struct ProjectCatalog: Sendable, Equatable {
     public private(set) var projects: [Project]
-    public var defaultOrder: ProjectOrder
+    public var defaultOrder: ProjectOrder {
+        didSet { if defaultOrder != oldValue { changes += 1 } }
+    }
     /// Each name's match key, to the project's id: duplicate checks and lookups by name in O(1).
     private var idsByName: [String: UUID]
+    /// How many changes this catalog has been through: a storage saves only when it moved, without
+    /// keeping a copy of the whole catalog to compare with.
+    public private(set) var changes = 0
 
     public init() {
         projects = []
@@ -90,6 +95,7 @@ public struct ProjectCatalog: Sendable, Equatable {
             details: Self.normalized(details), position: projects.count + 1)
         projects.append(project)
         idsByName[ProjectName.matchKey(name)] = id
+        changes += 1
         return project
     }
 
@@ -102,9 +108,11 @@ public struct ProjectCatalog: Sendable, Equatable {
             throw .duplicateName(name, existing: existing)
         }
         let index = target.position - 1
+        guard !name.unicodeScalars.elementsEqual(target.name.unicodeScalars) else { return target }
         idsByName[ProjectName.matchKey(target.name)] = nil
         idsByName[ProjectName.matchKey(name)] = target.id
         projects[index].name = name
+        changes += 1
         return projects[index]
     }
 
@@ -114,7 +122,11 @@ public struct ProjectCatalog: Sendable, Equatable {
         of reference: ProjectReference, to details: String?
     ) throws(ProjectStoreError) -> Project {
         let index = try project(reference).position - 1
-        projects[index].details = Self.normalized(details)
+        let details = Self.normalized(details)
+        if !Self.sameText(projects[index].details, details) {
+            projects[index].details = details
+            changes += 1
+        }
         return projects[index]
     }
 
@@ -125,6 +137,7 @@ public struct ProjectCatalog: Sendable, Equatable {
         let removed = projects.remove(at: index)
         idsByName[ProjectName.matchKey(removed.name)] = nil
         renumber(from: index)
+        changes += 1
         return removed
     }
 
@@ -153,9 +166,11 @@ public struct ProjectCatalog: Sendable, Equatable {
             destination = target == .before(anchorReference) ? anchorIndex : anchorIndex + 1
         }
         let source = moving.position - 1
+        guard source != destination else { return moving }
         let project = projects.remove(at: source)
         projects.insert(project, at: destination)
         renumber(from: min(source, destination))
+        changes += 1
         return projects[destination]
     }
 
@@ -201,12 +216,22 @@ public struct ProjectCatalog: Sendable, Equatable {
         guard problems.isEmpty else { throw .importRejected(problems) }
         projects.append(contentsOf: accepted)
         for project in accepted { idsByName[ProjectName.matchKey(project.name)] = project.id }
+        if !accepted.isEmpty { changes += 1 }
         return accepted
     }
 
     private mutating func renumber(from start: Int) {
         for index in projects.indices.dropFirst(start) {
             projects[index].position = index + 1
+        }
+    }
+
+    /// Equal to the code point: a change of normalization is a change to store.
+    private static func sameText(_ lhs: String?, _ rhs: String?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): true
+        case let (lhs?, rhs?): lhs.unicodeScalars.elementsEqual(rhs.unicodeScalars)
+        default: false
         }
     }
 

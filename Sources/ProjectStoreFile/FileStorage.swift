@@ -41,9 +41,9 @@ public struct FileStorage: ProjectStorage {
         defer { lock.release() }
         var catalog: ProjectCatalog
         do { catalog = try read(target) } catch { throw .storage(error) }
-        let original = catalog
+        let changesBefore = catalog.changes
         let result = try change(&catalog)
-        if catalog != original {
+        if catalog.changes != changesBefore {
             do { try AtomicFile.replace(target, with: StoreDocument.encode(catalog)) } catch { throw .storage(error) }
         }
         return result

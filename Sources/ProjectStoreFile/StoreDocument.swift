@@ -49,6 +49,8 @@ public enum StoreDocument {
                 order = saved
             } else if key == "projects" {
                 var list: [Project] = []
+                // One project a line as this tool writes them: reserve that many, not twice as many.
+                list.reserveCapacity(bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) })
                 try scanner.array { scanner throws(DocumentProblem) in
                     list.append(try ProjectJSON.read(from: &scanner, position: list.count + 1))
                 }

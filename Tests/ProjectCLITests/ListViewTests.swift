@@ -18,7 +18,7 @@ import ProjectStore
     func kindName(_ kind: ProjectKind) -> String { english.text(kind.nameKey) }
 
     @Test func oneLinePerProject() {
-        let text = view.render(mixed, positions: false)
+        let text = String(decoding: view.render(mixed, positions: false), as: UTF8.self)
         #expect(text.hasSuffix("\n"))
         let lines = text.lines.dropLast()
         #expect(lines.count == mixed.count)
@@ -30,7 +30,7 @@ import ProjectStore
     }
 
     @Test func kindColumnAlignedByDisplayWidth() throws {
-        let text = view.render(mixed, positions: false)
+        let text = String(decoding: view.render(mixed, positions: false), as: UTF8.self)
         let lines = text.lines.dropLast()
         var columns: [Int] = []
         for (line, project) in zip(lines, mixed) {
@@ -43,7 +43,7 @@ import ProjectStore
     }
 
     @Test func dateColumnAlignedByDisplayWidth() throws {
-        let text = view.render(mixed, positions: true)
+        let text = String(decoding: view.render(mixed, positions: true), as: UTF8.self)
         let lines = text.lines.dropLast()
         let columns = try lines.map { try #require(column(of: "Nov 22, 2026", in: $0)) }
         #expect(Set(columns).count == 1, "date columns: \(columns)")
@@ -51,7 +51,7 @@ import ProjectStore
 
     @Test func positionsRightAligned() {
         let many = (1...12).map { project("Project \($0)", position: $0) }
-        let lines = view.render(many, positions: true).lines.dropLast()
+        let lines = String(decoding: view.render(many, positions: true), as: UTF8.self).lines.dropLast()
         #expect(lines.count == 12)
         #expect(lines[0].hasPrefix(" 1  Project 1 "))
         #expect(lines[8].hasPrefix(" 9  Project 9 "))
@@ -62,20 +62,20 @@ import ProjectStore
     @Test func positionsAreTheProjectsOwn() {
         // A filtered list keeps each project's place in the writer's order.
         let some = [project("Second", position: 2), project("Tenth", position: 10)]
-        let lines = view.render(some, positions: true).lines.dropLast()
+        let lines = String(decoding: view.render(some, positions: true), as: UTF8.self).lines.dropLast()
         #expect(lines[0].hasPrefix(" 2  Second"))
         #expect(lines[1].hasPrefix("10  Tenth"))
     }
 
     @Test func noPositionsUnlessAsked() {
-        let lines = view.render(mixed, positions: false).lines.dropLast()
+        let lines = String(decoding: view.render(mixed, positions: false), as: UTF8.self).lines.dropLast()
         #expect(lines.allSatisfy { !($0.first?.isNumber ?? false) })
         #expect(lines[0].hasPrefix("東京 Stories"))
     }
 
     @Test func controlCharactersInNamesAreMadeVisible() throws {
         let projects = [project("Bad\u{1B}[2JName", position: 1), project("Tab\tbed\u{85}", position: 2)]
-        let text = view.render(projects, positions: true)
+        let text = String(decoding: view.render(projects, positions: true), as: UTF8.self)
         #expect(!text.hasRawControl)
         #expect(text.contains("Bad^[[2JName"))
         #expect(text.contains("Tab^Ibed<U+0085>"))
@@ -88,14 +88,14 @@ import ProjectStore
     @Test func datesInTheGivenTimeZone() {
         let late = project("Late", created: Date(timeIntervalSince1970: 1_795_391_999), id: fixedID(1)) // 2026-11-22T23:59:59Z
         let utcView = ProjectListView(localizer: english, dates: DateText(locale: posix, timeZone: utc))
-        #expect(utcView.render([late], positions: false).contains("Nov 22, 2026"))
+        #expect(String(decoding: utcView.render([late], positions: false), as: UTF8.self).contains("Nov 22, 2026"))
         let tokyo = ProjectListView(
             localizer: english, dates: DateText(locale: posix, timeZone: TimeZone(identifier: "Asia/Tokyo")!))
-        #expect(tokyo.render([late], positions: false).contains("Nov 23, 2026"))
+        #expect(String(decoding: tokyo.render([late], positions: false), as: UTF8.self).contains("Nov 23, 2026"))
     }
 
     @Test func emptyListRendersNothing() {
-        #expect(view.render([], positions: true) == "")
+        #expect(String(decoding: view.render([], positions: true), as: UTF8.self) == "")
     }
 }
 

@@ -7,6 +7,6 @@ enum ExportCommand: Command {
         examples: "export.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
-        context.terminal.output(String(decoding: StoreDocument.encode(try context.store.catalog()), as: UTF8.self))
+        context.terminal.output(utf8: StoreDocument.encode(try context.store.catalog()))
     }
 }

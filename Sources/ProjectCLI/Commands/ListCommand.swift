@@ -27,14 +27,16 @@ enum ListCommand: Command {
         projects = ProjectCatalog.ordered(projects, in: order, collator: NameCollator(locale: context.locales.collation))
 
         if invocation.isSet(json) {
-            context.terminal.output(String(decoding: ProjectJSON.encode(projects), as: UTF8.self) + "\n")
+            var json = ProjectJSON.encode(projects)
+            json.append(UInt8(ascii: "\n"))
+            context.terminal.output(utf8: json)
         } else if catalog.projects.isEmpty {
             context.say("list.empty")
         } else if projects.isEmpty {
             context.say("list.no-match")
         } else {
             let view = ProjectListView(localizer: context.localizer, dates: DateText(locale: context.locales.formatting))
-            context.terminal.output(view.render(projects, positions: order == .user))
+            context.terminal.output(utf8: view.render(projects, positions: order == .user))
             if context.terminal.outputIsTerminal {
                 let orderName = context.localizer.text(order.nameKey)
                 context.say("list.count", count: projects.count, ["order": orderName])

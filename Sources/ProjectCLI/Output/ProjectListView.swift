@@ -6,7 +6,7 @@ struct ProjectListView {
     let dates: DateText
 
     /// With `positions`, each line starts with the project's place in the writer's order.
-    func render(_ projects: [Project], positions: Bool) -> String {
+    func render(_ projects: [Project], positions: Bool) -> [UInt8] {
         let kindNames = Dictionary(uniqueKeysWithValues: ProjectKind.allCases.map { ($0, localizer.text($0.nameKey)) })
         let names = projects.map { TerminalText.visible($0.name) }
         let widths = names.map(TerminalText.width)
@@ -29,6 +29,6 @@ struct ProjectListView {
             text.append(contentsOf: dates.date(project.created).utf8)
             text.append(UInt8(ascii: "\n"))
         }
-        return String(decoding: text, as: UTF8.self)
+        return text
     }
 }

@@ -15,6 +15,10 @@ public final class StandardTerminal: Terminal {
         write(text, to: STDOUT_FILENO)
     }
 
+    public func output(utf8: [UInt8]) {
+        utf8.withUnsafeBufferPointer { write($0, to: STDOUT_FILENO) }
+    }
+
     public func error(_ text: String) {
         write(text, to: STDERR_FILENO)
     }
@@ -25,15 +29,17 @@ public final class StandardTerminal: Terminal {
 
     private func write(_ text: String, to descriptor: Int32) {
         var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                // A closed pipe (`project list | head`) or a full disk: nothing more can be said.
-                if written < 0 && errno == EINTR { continue }
-                if written <= 0 { return }
-                offset += written
-            }
+        text.withUTF8 { write($0, to: descriptor) }
+    }
+
+    private func write(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            // A closed pipe (`project list | head`) or a full disk: nothing more can be said.
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return }
+            offset += written
         }
     }
 }
