@@ -252,26 +252,3 @@ struct L10nSwiftScanner {
         return String(text)
     }
 }
-
-/// A terminal in memory, for running the tool in-process in one language.
-final class L10nTerminal: Terminal {
-    /// Everything written to standard output, and to standard error (errors, warnings, prompts).
-    var standardOutput = ""
-    var standardError = ""
-    private var answers: [String]
-    let inputIsInteractive: Bool
-    let outputIsTerminal: Bool
-
-    init(answers: [String] = [], interactive: Bool = false, outputIsTerminal: Bool = false) {
-        self.answers = answers
-        self.inputIsInteractive = interactive
-        self.outputIsTerminal = outputIsTerminal
-    }
-
-    func output(_ text: String) { standardOutput += text }
-    func error(_ text: String) { standardError += text }
-
-    func readLine() -> String? {
-        answers.isEmpty ? nil : answers.removeFirst()
-    }
-}

@@ -43,8 +43,8 @@ import Testing
         }
 
         @discardableResult
-        func run(_ arguments: String..., answers: [String]? = nil, outputIsTerminal: Bool = false) -> (status: Int32, terminal: L10nTerminal) {
-            let terminal = L10nTerminal(answers: answers ?? [], interactive: answers != nil, outputIsTerminal: outputIsTerminal)
+        func run(_ arguments: String..., answers: [String]? = nil, outputIsTerminal: Bool = false) -> (status: Int32, terminal: FakeTerminal) {
+            let terminal = FakeTerminal(input: answers ?? [], interactive: answers != nil, outputIsTerminal: outputIsTerminal)
             let status = ProjectTool.run(arguments: arguments, environment: environment, terminal: terminal)
             return (status, terminal)
         }
@@ -59,11 +59,11 @@ import Testing
         let session = Session(["LANG": language.locale])
         let (status, terminal) = session.run("help")
         #expect(status == 0)
-        #expect(terminal.standardOutput.hasPrefix(session.text("help.about") + "\n"))
-        #expect(terminal.standardOutput.contains(session.text("heading.commands")))
-        #expect(terminal.standardOutput.contains(session.text("add.summary")))
-        #expect(!terminal.standardOutput.contains(Localizer(language: "en").text("add.summary")))
-        let add = session.run("add", "--help").terminal.standardOutput
+        #expect(terminal.outputText.hasPrefix(session.text("help.about") + "\n"))
+        #expect(terminal.outputText.contains(session.text("heading.commands")))
+        #expect(terminal.outputText.contains(session.text("add.summary")))
+        #expect(!terminal.outputText.contains(Localizer(language: "en").text("add.summary")))
+        let add = session.run("add", "--help").terminal.outputText
         #expect(add.contains(session.text("add.discussion")))
         #expect(add.hasPrefix(session.text("heading.usage") + " project add"))
     }
@@ -73,20 +73,20 @@ import Testing
         let session = Session(["LANG": language.locale])
         let (status, terminal) = session.run("list")
         #expect(status == 0)
-        #expect(terminal.standardOutput == session.text("list.empty") + "\n")
-        #expect(terminal.standardOutput.contains("project add"))
+        #expect(terminal.outputText == session.text("list.empty") + "\n")
+        #expect(terminal.outputText.contains("project add"))
     }
 
     @Test(arguments: languages)
     func kindsAreTypedAndShownInTheLanguage(_ language: Language) throws {
         let session = Session(["LANG": language.locale])
         let (status, terminal) = session.run("add", "Carnet", "--type", language.typedKind)
-        #expect(status == 0, "\(terminal.standardError)")
+        #expect(status == 0, "\(terminal.errorText)")
         let kindName = session.text("kind.\(language.kind)")
-        #expect(terminal.standardOutput.contains("(\(kindName))"))
-        let json = session.run("list", "--json").terminal.standardOutput
+        #expect(terminal.outputText.contains("(\(kindName))"))
+        let json = session.run("list", "--json").terminal.outputText
         #expect(json.contains("\"type\": \"\(language.kind)\""), "JSON is never translated: \(json)")
-        let listed = session.run("list", "--type", kindName.uppercased(), outputIsTerminal: true).terminal.standardOutput
+        let listed = session.run("list", "--type", kindName.uppercased(), outputIsTerminal: true).terminal.outputText
         #expect(listed.contains("Carnet") && listed.contains(kindName))
         #expect(listed.hasSuffix(session.localizer.text("list.count", count: 1, ["order": session.text("order.name")]) + "\n"))
     }
@@ -98,7 +98,7 @@ import Testing
         let (status, terminal) = session.run("add", "LES MISÉRABLES")
         #expect(status == 1)
         let message = session.text("error.duplicate-name", ["existing": "Les Misérables"])
-        #expect(terminal.standardError == session.text("error.prefix", ["message": message]) + "\n")
+        #expect(terminal.errorText == session.text("error.prefix", ["message": message]) + "\n")
     }
 
     @Test(arguments: languages)
@@ -107,19 +107,19 @@ import Testing
         for answer in language.yes {
             session.run("add", "Brouillon")
             let (status, terminal) = session.run("delete", "Brouillon", answers: [answer])
-            #expect(status == 0, "“\(answer)” should delete: \(terminal.standardError)")
-            #expect(terminal.standardError == session.text("delete.confirm", ["name": "Brouillon"]) + " ")
-            #expect(terminal.standardOutput == session.text("delete.done", ["name": "Brouillon"]) + "\n")
+            #expect(status == 0, "“\(answer)” should delete: \(terminal.errorText)")
+            #expect(terminal.errorText == session.text("delete.confirm", ["name": "Brouillon"]) + " ")
+            #expect(terminal.outputText == session.text("delete.done", ["name": "Brouillon"]) + "\n")
         }
         session.run("add", "Brouillon")
         for answer in [language.no, "", "n", "oui" == language.yes[1] ? "ja" : "oui"] {
             let (status, terminal) = session.run("delete", "Brouillon", answers: [answer])
             #expect(status == 1, "“\(answer)” must not delete")
-            #expect(terminal.standardError.contains(session.text("error.delete-declined", ["name": "Brouillon"])))
+            #expect(terminal.errorText.contains(session.text("error.delete-declined", ["name": "Brouillon"])))
         }
         let refused = session.run("delete", "Brouillon")
         #expect(refused.status == 1)
-        #expect(refused.terminal.standardError.contains(session.text("error.delete-needs-yes", ["name": "Brouillon"])))
+        #expect(refused.terminal.errorText.contains(session.text("error.delete-needs-yes", ["name": "Brouillon"])))
     }
 
     @Test(arguments: languages)
@@ -133,9 +133,9 @@ import Testing
         ]}
         """#.utf8).write(to: document)
         let imported = session.run("import", document.path)
-        #expect(imported.status == 0, "\(imported.terminal.standardError)")
-        #expect(imported.terminal.standardOutput == session.localizer.text("import.done", count: 1) + "\n")
-        let shown = session.run("show", "Les Saisons").terminal.standardOutput
+        #expect(imported.status == 0, "\(imported.terminal.errorText)")
+        #expect(imported.terminal.outputText == session.localizer.text("import.done", count: 1) + "\n")
+        let shown = session.run("show", "Les Saisons").terminal.outputText
         #expect(shown.contains(language.march), "\(shown)")
         #expect(shown.contains(session.text("show.created")))
         #expect(shown.contains(session.text("kind.poetry")))
@@ -144,13 +144,13 @@ import Testing
 
     @Test func precedenceEndToEnd() {
         let german = Session(["LC_ALL": "de_DE.UTF-8", "LC_MESSAGES": "es_ES.UTF-8", "LANG": "fr_FR.UTF-8"])
-        #expect(german.run("list").terminal.standardOutput == Localizer(language: "de").text("list.empty") + "\n")
+        #expect(german.run("list").terminal.outputText == Localizer(language: "de").text("list.empty") + "\n")
         let spanish = Session(["LANGUAGE": "es:fr", "LANG": "de_DE.UTF-8"])
-        #expect(spanish.run("list").terminal.standardOutput == Localizer(language: "es").text("list.empty") + "\n")
+        #expect(spanish.run("list").terminal.outputText == Localizer(language: "es").text("list.empty") + "\n")
         let english = Session(["LANGUAGE": "es:fr", "LC_ALL": "C", "LANG": "de_DE.UTF-8"])
-        #expect(english.run("list").terminal.standardOutput == Localizer(language: "en").text("list.empty") + "\n")
+        #expect(english.run("list").terminal.outputText == Localizer(language: "en").text("list.empty") + "\n")
         let canadian = Session(["LANG": "fr_CA.UTF-8"])
-        #expect(canadian.run("list").terminal.standardOutput == Localizer(language: "fr").text("list.empty") + "\n")
+        #expect(canadian.run("list").terminal.outputText == Localizer(language: "fr").text("list.empty") + "\n")
     }
 
     /// In Swedish Ö is a letter after Z; in German it sorts with O. Messages stay English in Swedish.
@@ -161,12 +161,12 @@ import Testing
             for name in ["Zebra", "Ödet", "Olle", "ödla"] { session.run("add", name) }
         }
         func names(_ session: Session) -> [String] {
-            session.run("list", "--sort", "name").terminal.standardOutput.split(separator: "\n").map {
+            session.run("list", "--sort", "name").terminal.outputText.split(separator: "\n").map {
                 String($0.prefix { $0 != " " })
             }
         }
         #expect(names(swedish) == ["Olle", "Zebra", "Ödet", "ödla"])
         #expect(names(german) == ["Ödet", "ödla", "Olle", "Zebra"])
-        #expect(swedish.run("list", "--type", "roman").terminal.standardError.contains("is not a valid value"))
+        #expect(swedish.run("list", "--type", "roman").terminal.errorText.contains("is not a valid value"))
     }
 }
