@@ -65,10 +65,10 @@ enum ArgumentParserCheck {
         let environment = ProcessInfo.processInfo.environment
         let base = environment["FUZZ_PRIVATE_BASE"] ?? (access("/dev/shm", W_OK) == 0 ? "/dev/shm" : NSTemporaryDirectory())
         var template = Array("\(base)/FuzzArgumentParser-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { fail("cannot make a private folder in \(base)") }
+        guard let made = mkdtemp(&template) else { FuzzDriver.fail("cannot make a private folder in \(base)") }
         let work = String(cString: made) + "/inner/work"
         guard mkdir(String(cString: made) + "/inner", 0o700) == 0, mkdir(work, 0o700) == 0 else {
-            fail("cannot make \(work)")
+            FuzzDriver.fail("cannot make \(work)")
         }
         // Nothing may wait for input from the real terminal (`import -` reads standard input).
         let null = open("/dev/null", O_RDONLY)
@@ -102,14 +102,14 @@ enum ArgumentParserCheck {
             answers: answers, inputIsInteractive: flags & 1 != 0, outputIsTerminal: flags & 2 != 0)
         // The tool runs in the private folder; libFuzzer's relative paths need the original one back.
         let original = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard original >= 0, chdir(folder) == 0 else { fail("cannot enter \(folder)") }
+        guard original >= 0, chdir(folder) == 0 else { FuzzDriver.fail("cannot enter \(folder)") }
         let status = ProjectTool.run(arguments: arguments, environment: environment, terminal: terminal)
         fchdir(original)
         close(original)
-        require((0...3).contains(status), "exit status \(status) for \(arguments)")
+        FuzzDriver.require((0...3).contains(status), "exit status \(status) for \(arguments)")
         // Control characters from the store or the command line reach the terminal escaped.
-        require(!terminal.written.contains(0x1B), "a raw escape character was written for \(arguments)")
-        require(!containsC1(terminal.written), "a raw C1 control character was written for \(arguments)")
+        FuzzDriver.require(!terminal.written.contains(0x1B), "a raw escape character was written for \(arguments)")
+        FuzzDriver.require(!containsC1(terminal.written), "a raw C1 control character was written for \(arguments)")
     }
 
     /// The folder as it was: the store alone, in its original bytes.
@@ -118,7 +118,7 @@ enum ArgumentParserCheck {
             for entry in entries where entry != "projects.json" { unlink(folder + "/" + entry) }
         }
         let descriptor = open(folder + "/projects.json", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard descriptor >= 0 else { fail("cannot write the store in \(folder)") }
+        guard descriptor >= 0 else { FuzzDriver.fail("cannot write the store in \(folder)") }
         store.withUnsafeBytes { _ = write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
     }
@@ -128,14 +128,6 @@ enum ArgumentParserCheck {
         zip(bytes, bytes.dropFirst()).contains { $0 == 0xC2 && (0x80...0x9F).contains($1) }
     }
 
-    static func require(_ condition: Bool, _ message: @autoclosure () -> String) {
-        if !condition { fail(message()) }
-    }
-
-    static func fail(_ message: String) -> Never {
-        FuzzDriver.writeError("FuzzArgumentParser: \(message)\n")
-        abort()
-    }
 }
 
 @main

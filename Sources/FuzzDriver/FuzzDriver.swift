@@ -19,6 +19,17 @@ public enum FuzzDriver {
         #endif
     }
 
+    /// Stops with a crash libFuzzer records, saying which rule the input broke.
+    public static func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { fail(message()) }
+    }
+
+    public static func fail(_ message: String) -> Never {
+        let target = CommandLine.arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "fuzz"
+        writeError("\(target): \(message)\n")
+        abort()
+    }
+
     /// Writes to standard error straight away, so a message is out before an abort.
     public static func writeError(_ text: String) {
         var text = text

@@ -27,19 +27,19 @@ enum StoreReaderCheck {
             // accepts, it appends whole and in order.
             var empty = ProjectCatalog()
             if let imported = try? empty.importProjects(document.projects) {
-                require(imported.map(\.id) == document.projects.map(\.id), "import lost, added or reordered projects")
-                require(imported.map(\.position) == positions(imported.count), "imported positions are not 1…n")
+                FuzzDriver.require(imported.map(\.id) == document.projects.map(\.id), "import lost, added or reordered projects")
+                FuzzDriver.require(imported.map(\.position) == positions(imported.count), "imported positions are not 1…n")
             }
             return
         }
 
         // The catalog's own rules.
         let projects = catalog.projects
-        require(projects.map(\.position) == positions(projects.count), "positions are not 1…n")
-        require(Set(projects.map(\.id)).count == projects.count, "ids are not unique")
-        require(Set(projects.map { $0.name.lowercased() }).count == projects.count, "names are not unique")
+        FuzzDriver.require(projects.map(\.position) == positions(projects.count), "positions are not 1…n")
+        FuzzDriver.require(Set(projects.map(\.id)).count == projects.count, "ids are not unique")
+        FuzzDriver.require(Set(projects.map { $0.name.lowercased() }).count == projects.count, "names are not unique")
         for project in projects {
-            require((try? ProjectName.validated(project.name)) == project.name, "a stored name breaks the naming rules")
+            FuzzDriver.require((try? ProjectName.validated(project.name)) == project.name, "a stored name breaks the naming rules")
         }
 
         // What is written reads back the same, and writing it again gives the same bytes.
@@ -49,13 +49,13 @@ enum StoreReaderCheck {
             let again = try StoreDocument.decode(written)
             reread = try ProjectCatalog(projects: again.projects, defaultOrder: again.order)
         } catch {
-            fail("a store this version wrote cannot be read back: \(error)")
+            FuzzDriver.fail("a store this version wrote cannot be read back: \(error)")
         }
         for (before, after) in zip(catalog.projects, reread.projects) where before != after {
-            fail("a project changed on the way through the disk: \(before) became \(after)")
+            FuzzDriver.fail("a project changed on the way through the disk: \(before) became \(after)")
         }
-        require(reread == catalog, "the catalog changed on the way through the disk")
-        require(StoreDocument.encode(reread) == written, "writing the same catalog twice gave different bytes")
+        FuzzDriver.require(reread == catalog, "the catalog changed on the way through the disk")
+        FuzzDriver.require(StoreDocument.encode(reread) == written, "writing the same catalog twice gave different bytes")
         // The JSON of `list --json` and `show --json` is valid for the same projects.
         _ = ProjectJSON.encode(projects)
 
@@ -63,9 +63,9 @@ enum StoreReaderCheck {
         for collator in collators {
             for order in ProjectOrder.allCases {
                 let listed = catalog.projects(in: order, collator: collator)
-                require(Set(listed.map(\.id)) == Set(projects.map(\.id)) && listed.count == projects.count,
+                FuzzDriver.require(Set(listed.map(\.id)) == Set(projects.map(\.id)) && listed.count == projects.count,
                         "order \(order) lost or repeated a project")
-                require(listed.map(\.id) == catalog.projects(in: order, collator: collator).map(\.id),
+                FuzzDriver.require(listed.map(\.id) == catalog.projects(in: order, collator: collator).map(\.id),
                         "order \(order) is not deterministic")
             }
         }
@@ -74,17 +74,17 @@ enum StoreReaderCheck {
         // importing it into an empty store gives the same projects.
         var copy = catalog
         if !projects.isEmpty {
-            require((try? copy.importProjects(projects)) == nil, "importing a store into itself was accepted")
-            require(copy == catalog, "a refused import changed the catalog")
+            FuzzDriver.require((try? copy.importProjects(projects)) == nil, "importing a store into itself was accepted")
+            FuzzDriver.require(copy == catalog, "a refused import changed the catalog")
         }
         var empty = ProjectCatalog()
         guard let imported = try? empty.importProjects(projects) else {
-            fail("a valid store cannot be imported into an empty one")
+            FuzzDriver.fail("a valid store cannot be imported into an empty one")
         }
         // (`import` stores empty details as none, as `add` and `edit` do.)
-        require(imported.count == projects.count, "importing into an empty store lost projects")
+        FuzzDriver.require(imported.count == projects.count, "importing into an empty store lost projects")
         for (before, after) in zip(projects, imported) {
-            require(before.id == after.id && before.name == after.name && before.kind == after.kind
+            FuzzDriver.require(before.id == after.id && before.name == after.name && before.kind == after.kind
                     && before.created == after.created && (before.details ?? "") == (after.details ?? "")
                     && before.position == after.position,
                     "importing into an empty store changed \(before) into \(after)")
@@ -95,14 +95,6 @@ enum StoreReaderCheck {
         (0..<count).map { $0 + 1 }
     }
 
-    static func require(_ condition: Bool, _ message: @autoclosure () -> String) {
-        if !condition { fail(message()) }
-    }
-
-    static func fail(_ message: String) -> Never {
-        FuzzDriver.writeError("FuzzStoreReader: \(message)\n")
-        abort()
-    }
 }
 
 @main
