@@ -28,72 +28,9 @@ struct JSONScanner {
     /// Bounds nesting in values that are skipped, so hostile input cannot exhaust the stack.
     private static let maximumDepth = 64
 
-    /// The scanner reads `bytes` in place, from `offset`: it must not outlive them.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0) {
+    /// The scanner reads `bytes` in place: it must not outlive them.
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        self.offset = offset
-    }
-
-    /// Where each object of the array that comes next starts, and where the array ends, found by a
-    /// quick look at brackets, quotes and commas alone; `nil` when the array holds anything but
-    /// objects or is not well formed, and the caller reads it the slow way, which says what is wrong.
-    func objectArrayLayout() -> (starts: [Int], end: Int)? {
-        var index = offset
-        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
-        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
-        var starts: [Int] = []
-        var depth = 0
-        var inString = false
-        var expectingElement = true  // at depth 1: after `[` or `,`, rather than after an element
-        while index < bytes.count {
-            let byte = bytes[index]
-            if inString {
-                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
-                index += 1
-                continue
-            }
-            switch byte {
-            case 0x20, 0x0A, 0x0D, 0x09:
-                break
-            case UInt8(ascii: "\""):
-                guard depth > 1 else { return nil }
-                inString = true
-            case UInt8(ascii: "{"):
-                if depth == 1 {
-                    guard expectingElement else { return nil }
-                    starts.append(index)
-                    expectingElement = false
-                }
-                depth += 1
-            case UInt8(ascii: "["):
-                guard depth == 0 || depth > 1 else { return nil }
-                depth += 1
-            case UInt8(ascii: "}"):
-                guard depth > 1 else { return nil }
-                depth -= 1
-            case UInt8(ascii: "]"):
-                depth -= 1
-                if depth == 0 {
-                    // `[]` is fine, `[{…},]` is not.
-                    guard !expectingElement || starts.isEmpty else { return nil }
-                    return (starts, index + 1)
-                }
-            case UInt8(ascii: ","):
-                if depth == 1 {
-                    guard !expectingElement else { return nil }
-                    expectingElement = true
-                }
-            default:
-                guard depth > 1 else { return nil }  // a bare value in the array
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    /// Continues after a part that was read some other way.
-    mutating func skip(to position: Int) {
-        offset = position
     }
 
     // MARK: Structure

@@ -48,7 +48,13 @@ public enum StoreDocument {
                 }
                 order = saved
             } else if key == "projects" {
-                projects = try ProjectArrayReader.read(&scanner, in: bytes)
+                var list: [Project] = []
+                // One project a line as this tool writes them: reserve that many, not twice as many.
+                list.reserveCapacity(bytes.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) })
+                try scanner.array { scanner throws(DocumentProblem) in
+                    list.append(try ProjectJSON.read(from: &scanner, position: list.count + 1))
+                }
+                projects = list
             } else {
                 try scanner.skipValue()
             }
