@@ -36,10 +36,20 @@ public final class NameCollator {
 
     /// Bytes that compare as the names do: equal keys mean the names differ at most in letter case.
     public func sortKey(_ name: String) -> [UInt8] {
+        var key: [UInt8] = []
+        appendSortKey(name, to: &key)
+        return key
+    }
+
+    /// `sortKey(name)` added to the end of `keys`: many keys in one buffer, without an array each.
+    public func appendSortKey(_ name: String, to keys: inout [UInt8]) {
         let characters = Array(name.utf16)
         while true {
             let length = Int(swift_ucol_getSortKey(collator, characters, Int32(characters.count), &buffer, Int32(buffer.count)))
-            if length <= buffer.count { return Array(buffer[..<max(length - 1, 0)]) }
+            if length <= buffer.count {
+                keys.append(contentsOf: buffer[..<max(length - 1, 0)])
+                return
+            }
             buffer = [UInt8](repeating: 0, count: length)
         }
     }

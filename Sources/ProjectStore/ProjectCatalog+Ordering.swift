@@ -15,7 +15,7 @@ extension ProjectCatalog {
         let keys = SortKeys(projects, collator: collator, computeAll: order == .name)
         func byName(_ lhs: Int, _ rhs: Int) -> Bool {
             let (leftKey, rightKey) = (keys[lhs], keys[rhs])
-            if leftKey != rightKey { return leftKey.lexicographicallyPrecedes(rightKey) }
+            if !leftKey.elementsEqual(rightKey) { return leftKey.lexicographicallyPrecedes(rightKey) }
             // Names that collate alike ("draft" and "Draft") fall back to code points, then to ids.
             let (left, right) = (projects[lhs].name.unicodeScalars, projects[rhs].name.unicodeScalars)
             if !left.elementsEqual(right) { return left.lexicographicallyPrecedes(right) }
@@ -34,22 +34,29 @@ extension ProjectCatalog {
     }
 }
 
-/// The collation keys of a list's names, made when first asked for.
+/// The collation keys of a list's names, made when first asked for, kept end to end in one buffer:
+/// an array per key would cost more than the key for 100,000 names.
 private final class SortKeys {
     private let projects: [Project]
     private let collator: NameCollator
-    private var keys: [[UInt8]?]
+    private var bytes: [UInt8] = []
+    private var ranges: [Range<Int>?]
 
     init(_ projects: [Project], collator: NameCollator, computeAll: Bool) {
         self.projects = projects
         self.collator = collator
-        keys = computeAll ? projects.map { collator.sortKey($0.name) } : Array(repeating: nil, count: projects.count)
+        ranges = Array(repeating: nil, count: projects.count)
+        if computeAll {
+            bytes.reserveCapacity(projects.count * 32)
+            for index in projects.indices { _ = self[index] }
+        }
     }
 
-    subscript(index: Int) -> [UInt8] {
-        if let key = keys[index] { return key }
-        let key = collator.sortKey(projects[index].name)
-        keys[index] = key
-        return key
+    subscript(index: Int) -> ArraySlice<UInt8> {
+        if let range = ranges[index] { return bytes[range] }
+        let start = bytes.count
+        collator.appendSortKey(projects[index].name, to: &bytes)
+        ranges[index] = start..<bytes.count
+        return bytes[start...]
     }
 }

@@ -17,9 +17,14 @@ enum ListCommand: Command {
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
         let requestedOrder = try invocation.order(sort)
         let kind = try invocation.kind(type, localizer: context.localizer)
-        let catalog = try context.store.catalog()
-        let order = requestedOrder ?? catalog.defaultOrder
-        var projects = catalog.projects
+        // The catalog itself, with its index of names, is let go before the list is sorted and printed:
+        // a list of 100,000 projects needs the memory.
+        var (projects, savedOrder) = try { () throws in
+            let catalog = try context.store.catalog()
+            return (catalog.projects, catalog.defaultOrder)
+        }()
+        let storeIsEmpty = projects.isEmpty
+        let order = requestedOrder ?? savedOrder
         if let kind { projects.removeAll { $0.kind != kind } }
         if let text = invocation.value(search), !text.isEmpty {
             projects.removeAll { $0.name.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) == nil }
@@ -30,7 +35,7 @@ enum ListCommand: Command {
             var json = ProjectJSON.encode(projects)
             json.append(UInt8(ascii: "\n"))
             context.terminal.output(utf8: json)
-        } else if catalog.projects.isEmpty {
+        } else if storeIsEmpty {
             context.say("list.empty")
         } else if projects.isEmpty {
             context.say("list.no-match")
