@@ -1,13 +1,24 @@
+import ProjectStore
 import ProjectStoreFile
 
 /// The whole command-line tool as a function of its arguments, environment and terminal.
 public enum ProjectTool {
     public static let version = "1.0.0"
 
-    /// Runs one command line and returns the exit status.
-    public static func run(arguments: [String], environment: [String: String], terminal: Terminal) -> Int32 {
+    /// Runs one command line and returns the exit status. `undecodableArguments` are the 1-based
+    /// positions of arguments whose bytes were not UTF-8 (and so arrive repaired): they are refused.
+    public static func run(
+        arguments: [String], environment: [String: String], terminal: Terminal,
+        undecodableArguments: [Int] = [], folders: any FolderSystem = DiskFolders(),
+        launcher: any ProgramLauncher = ProcessLauncher()
+    ) -> Int32 {
         let parser = CommandLineParser(commands: allCommands.map { $0.spec })
-        let parsed = Result { () throws(UsageError) in try parser.parse(arguments) }
+        let parsed = Result { () throws(UsageError) in
+            if let position = undecodableArguments.first {
+                throw .notUTF8(argument: arguments[position - 1], position: position)
+            }
+            return try parser.parse(arguments)
+        }
         // The version needs no words, so it does not wait for the message tables to load.
         if case .success(.version) = parsed {
             terminal.output("project \(version)\n")
@@ -26,7 +37,8 @@ public enum ProjectTool {
             case .run(let invocation, let explicitStore):
                 let context = CommandContext(
                     storePath: StoreLocation.path(explicit: explicitStore, environment: environment),
-                    terminal: terminal, localizer: localizer, locales: locales)
+                    terminal: terminal, localizer: localizer, locales: locales, environment: environment,
+                    folders: folders, launcher: launcher)
                 let command = allCommands.first { $0.spec.name == invocation.spec.name }!
                 try command.run(invocation, in: context)
             }

@@ -11,14 +11,20 @@ public struct Project: Sendable, Equatable, Identifiable {
     public internal(set) var details: String?
     /// 1-based place in the writer's own order; kept by `ProjectCatalog`.
     public internal(set) var position: Int
+    /// `nil` for a list entry only (`--no-folder`, or a store from before folders).
+    public internal(set) var folder: ProjectFolder?
 
-    public init(id: UUID, name: String, kind: ProjectKind, created: Date, details: String?, position: Int = 0) {
+    public init(
+        id: UUID, name: String, kind: ProjectKind, created: Date, details: String?, position: Int = 0,
+        folder: ProjectFolder? = nil
+    ) {
         self.id = id
         self.name = name
         self.kind = kind
         self.created = Date(millisecondsSince1970: created.millisecondsSince1970)
         self.details = details
         self.position = position
+        self.folder = folder
     }
 }
 

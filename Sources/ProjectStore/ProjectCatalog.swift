@@ -3,15 +3,17 @@ import Foundation
 /// All of a writer's projects and their saved default order: the pure core every command works on.
 /// `projects` is the writer's own order, and each project's `position` is its place in it.
 public struct ProjectCatalog: Sendable, Equatable {
-    public private(set) var projects: [Project]
+    public internal(set) var projects: [Project]
     public var defaultOrder: ProjectOrder {
         didSet { if defaultOrder != oldValue { changes += 1 } }
     }
+    /// The root saved with `project root <path>`: absolute, or `nil` for none.
+    public internal(set) var savedRoot: String?
     /// Each name's match key, to the project's id: duplicate checks and lookups by name in O(1).
     private var idsByName: [String: UUID]
     /// How many changes this catalog has been through: a storage saves only when it moved, without
     /// keeping a copy of the whole catalog to compare with.
-    public private(set) var changes = 0
+    public internal(set) var changes = 0
 
     public init() {
         projects = []
@@ -20,11 +22,11 @@ public struct ProjectCatalog: Sendable, Equatable {
     }
 
     public static func == (lhs: ProjectCatalog, rhs: ProjectCatalog) -> Bool {
-        lhs.defaultOrder == rhs.defaultOrder && lhs.projects == rhs.projects
+        lhs.defaultOrder == rhs.defaultOrder && lhs.savedRoot == rhs.savedRoot && lhs.projects == rhs.projects
     }
 
     /// A catalog rebuilt from stored projects, in the writer's order; refuses what the rules forbid.
-    public init(projects: [Project], defaultOrder: ProjectOrder) throws(DocumentProblem) {
+    public init(projects: [Project], defaultOrder: ProjectOrder, savedRoot: String? = nil) throws(DocumentProblem) {
         var idsByName = [String: UUID](minimumCapacity: projects.count)
         var ids = Set<UUID>(minimumCapacity: projects.count)
         for (index, project) in projects.enumerated() {
@@ -38,6 +40,7 @@ public struct ProjectCatalog: Sendable, Equatable {
         }
         self.projects = projects
         self.defaultOrder = defaultOrder
+        self.savedRoot = savedRoot
         self.idsByName = idsByName
         renumber(from: 0)
     }
@@ -174,10 +177,11 @@ public struct ProjectCatalog: Sendable, Equatable {
         return projects[destination]
     }
 
-    /// Appends every project of an import document, in its order, or none of them.
+    /// Appends every project of an import document, in its order, or none of them. Folders are
+    /// taken as recorded, resolved against `root`; none may be another project's.
     @discardableResult
-    public mutating func importProjects(_ incoming: [Project]) throws(ProjectStoreError) -> [Project] {
-        var problems: [ImportProblem] = []
+    public mutating func importProjects(_ incoming: [Project], root: FolderRoot? = nil) throws(ProjectStoreError) -> [Project] {
+        var problems = folderProblems(in: incoming, root: root)
         var accepted: [Project] = []
         var namesInDocument: [String: Int] = [:]
         var idsInDocument: [UUID: Int] = [:]
@@ -218,6 +222,27 @@ public struct ProjectCatalog: Sendable, Equatable {
         for project in accepted { idsByName[ProjectName.matchKey(project.name)] = project.id }
         if !accepted.isEmpty { changes += 1 }
         return accepted
+    }
+
+    private func folderProblems(in incoming: [Project], root: FolderRoot?) -> [ImportProblem] {
+        var problems: [ImportProblem] = []
+        var inStore: [String: String] = [:]
+        for project in projects {
+            if let folder = project.folder { inStore[folder.path(in: root)] = project.name }
+        }
+        var inDocument: [String: Int] = [:]
+        for (offset, candidate) in incoming.enumerated() {
+            guard let folder = candidate.folder else { continue }
+            let path = folder.path(in: root)
+            if let existing = inStore[path] {
+                problems.append(.folderInStore(index: offset + 1, folder: path, existing: existing))
+            } else if let other = inDocument[path] {
+                problems.append(.folderRepeated(index: offset + 1, folder: path, otherIndex: other))
+            } else {
+                inDocument[path] = offset + 1
+            }
+        }
+        return problems
     }
 
     private mutating func renumber(from start: Int) {

@@ -2,17 +2,31 @@ import Foundation
 
 /// Where a catalog lives between runs. `update` must apply a change all-or-nothing and
 /// serialize changes made at the same time; `load` must never see half a change.
+///
+/// A change that also touches the writer's folders records a `FolderIntent` (inside `update`,
+/// before the disk is touched); `update` clears it once the changed catalog is stored. An intent
+/// still there later is the trace of a change a crash interrupted.
 public protocol ProjectStorage: Sendable {
     func load() throws(ProjectStoreError) -> ProjectCatalog
     func update<Result>(
         _ change: (inout ProjectCatalog) throws(ProjectStoreError) -> Result
     ) throws(ProjectStoreError) -> Result
+    /// Whether an intent is recorded; cheap, and without the lock, so every read can ask.
+    func hasIntent() -> Bool
+    /// The recorded intent; called inside `update` only.
+    func intent() throws(ProjectStoreError) -> FolderIntent?
+    /// Records `intent` durably; called inside `update` only.
+    func recordIntent(_ intent: FolderIntent) throws(ProjectStoreError)
+    func clearIntent()
 }
 
 /// A storage in memory, for tests and for Swift code that does not need a file.
 public final class MemoryStorage: ProjectStorage, @unchecked Sendable {
     private let lock = NSLock()
     private var catalog: ProjectCatalog
+    private var recordedIntent: FolderIntent?
+    /// Set by tests: the next change fails as a full disk would, after its folder step.
+    public var failNextWrite = false
 
     public init(_ catalog: ProjectCatalog = ProjectCatalog()) {
         self.catalog = catalog
@@ -29,7 +43,24 @@ public final class MemoryStorage: ProjectStorage, @unchecked Sendable {
         defer { lock.unlock() }
         var draft = catalog
         let result = try change(&draft)
-        catalog = draft
+        if draft.changes != catalog.changes {
+            if failNextWrite {
+                failNextWrite = false
+                throw .storage(.unwritable(path: "memory", code: ENOSPC))
+            }
+            catalog = draft
+            recordedIntent = nil
+        }
         return result
+    }
+
+    public func hasIntent() -> Bool { lock.withLock { recordedIntent != nil } }
+    public func intent() -> FolderIntent? { recordedIntent }
+    public func recordIntent(_ intent: FolderIntent) { recordedIntent = intent }
+    public func clearIntent() { recordedIntent = nil }
+
+    /// What a crash leaves: an intent recorded, its step done or not, the store unchanged.
+    public func leaveIntent(_ intent: FolderIntent) {
+        lock.withLock { recordedIntent = intent }
     }
 }

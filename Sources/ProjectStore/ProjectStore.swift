@@ -1,23 +1,33 @@
 import Foundation
 
-/// Every operation on a writer's projects, each applied to the storage as one all-or-nothing change.
+/// Every operation on a writer's projects, each applied to the storage as one all-or-nothing change,
+/// and, where it makes, renames or trashes a project's folder, all or nothing with the disk too
+/// (see `FolderIntent`).
 public struct ProjectStore: Sendable {
-    private let storage: any ProjectStorage
-    private let clock: @Sendable () -> Date
-    private let newID: @Sendable () -> UUID
+    let storage: any ProjectStorage
+    let folders: any FolderSystem
+    let places: FolderPlaces
+    let clock: @Sendable () -> Date
+    let newID: @Sendable () -> UUID
 
     public init(
         storage: any ProjectStorage,
+        folders: any FolderSystem = MemoryFolderSystem(),
+        places: FolderPlaces = FolderPlaces(environmentRoot: nil, homeRoot: nil, templates: nil),
         clock: @escaping @Sendable () -> Date = Date.init,
         newID: @escaping @Sendable () -> UUID = UUID.init
     ) {
         self.storage = storage
+        self.folders = folders
+        self.places = places
         self.clock = clock
         self.newID = newID
     }
 
+    /// The catalog, after finishing any change a crash interrupted.
     public func catalog() throws(ProjectStoreError) -> ProjectCatalog {
-        try storage.load()
+        if storage.hasIntent() { try change { _ throws(ProjectStoreError) in } }
+        return try storage.load()
     }
 
     public func project(_ reference: ProjectReference) throws(ProjectStoreError) -> Project {
@@ -28,33 +38,20 @@ public struct ProjectStore: Sendable {
         try catalog().projects(in: order, collator: collator)
     }
 
+    /// Adds a list entry only; `add(name:kind:details:folder:)` gives it a folder too.
     @discardableResult
     public func add(name: String, kind: ProjectKind = .blank, details: String? = nil) throws(ProjectStoreError) -> Project {
-        let id = newID()
-        let created = clock()
-        return try storage.update { catalog throws(ProjectStoreError) in
-            try catalog.add(name: name, kind: kind, details: details, id: id, created: created)
-        }
-    }
-
-    @discardableResult
-    public func rename(_ reference: ProjectReference, to name: String) throws(ProjectStoreError) -> Project {
-        try storage.update { catalog throws(ProjectStoreError) in try catalog.rename(reference, to: name) }
+        try add(name: name, kind: kind, details: details, folder: .none).project
     }
 
     @discardableResult
     public func setDetails(of reference: ProjectReference, to details: String?) throws(ProjectStoreError) -> Project {
-        try storage.update { catalog throws(ProjectStoreError) in try catalog.setDetails(of: reference, to: details) }
-    }
-
-    @discardableResult
-    public func delete(_ reference: ProjectReference) throws(ProjectStoreError) -> Project {
-        try storage.update { catalog throws(ProjectStoreError) in try catalog.delete(reference) }
+        try change { catalog throws(ProjectStoreError) in try catalog.setDetails(of: reference, to: details) }
     }
 
     @discardableResult
     public func move(_ reference: ProjectReference, to target: MoveTarget) throws(ProjectStoreError) -> Project {
-        try storage.update { catalog throws(ProjectStoreError) in try catalog.move(reference, to: target) }
+        try change { catalog throws(ProjectStoreError) in try catalog.move(reference, to: target) }
     }
 
     public func defaultOrder() throws(ProjectStoreError) -> ProjectOrder {
@@ -62,19 +59,34 @@ public struct ProjectStore: Sendable {
     }
 
     public func setDefaultOrder(_ order: ProjectOrder) throws(ProjectStoreError) {
-        try storage.update { catalog throws(ProjectStoreError) in catalog.defaultOrder = order }
-    }
-
-    /// Several steps applied as one change, for a caller that must report on the catalog as the
-    /// change left it (a move's new position among how many). The catalog still enforces every rule.
-    public func change<Result>(
-        _ steps: (inout ProjectCatalog) throws(ProjectStoreError) -> Result
-    ) throws(ProjectStoreError) -> Result {
-        try storage.update(steps)
+        try change { catalog throws(ProjectStoreError) in catalog.defaultOrder = order }
     }
 
     @discardableResult
     public func importProjects(_ projects: [Project]) throws(ProjectStoreError) -> [Project] {
-        try storage.update { catalog throws(ProjectStoreError) in try catalog.importProjects(projects) }
+        try change { catalog throws(ProjectStoreError) in
+            try catalog.importProjects(projects, root: root(of: catalog))
+        }
+    }
+
+    /// Several steps applied as one change, for a caller that must report on the catalog as the
+    /// change left it (a move's new position among how many). The catalog still enforces every rule.
+    /// A change a crash interrupted is finished first.
+    public func change<Result>(
+        _ steps: (inout ProjectCatalog) throws(ProjectStoreError) -> Result
+    ) throws(ProjectStoreError) -> Result {
+        do {
+            return try storage.update { catalog throws(ProjectStoreError) in
+                try finishInterruptedChange(in: catalog)
+                return try steps(&catalog)
+            }
+        } catch {
+            // The store could not take a change whose folder step is done: undo the step now
+            // rather than leave it to the next command.
+            if case .storage = error, storage.hasIntent() {
+                try? storage.update { catalog throws(ProjectStoreError) in try finishInterruptedChange(in: catalog) }
+            }
+            throw error
+        }
     }
 }

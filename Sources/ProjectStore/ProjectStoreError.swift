@@ -10,6 +10,34 @@ public enum ProjectStoreError: Error, Sendable, Equatable {
     case moveRelativeToItself(Project)
     case importRejected([ImportProblem])
     case storage(StorageError)
+    /// A folder the writer named cannot be the project's.
+    case folderRefused(path: String, FolderRefusal)
+    /// The project is a list entry only: `path` and `open` have nothing to show.
+    case noFolder(Project)
+    /// The folder the store records is not on disk (moved or removed by hand).
+    case folderMissing(Project, path: String)
+    /// `edit --new-folder` on a project that has one.
+    case alreadyHasFolder(Project, path: String)
+    /// Neither `PROJECT_ROOT`, a saved root nor `HOME` says where folders go.
+    case noRoot
+    /// The disk refused to make or move a folder; the store and the disk were left as they were.
+    case folderFailed(FolderSystemError)
+    /// A change a crash interrupted could not be finished or undone; nothing more was changed.
+    case interruptedChange(FolderSystemError)
+}
+
+/// Why a folder cannot be a project's.
+public enum FolderRefusal: Sendable, Equatable {
+    case missing
+    case notAFolder
+    /// The root, or a folder holding it: every project folder would be inside.
+    case holdsRoot
+    case trash
+    case projectFolder(of: Project)
+    case insideProjectFolder(of: Project)
+    case holdsProjectFolder(of: Project)
+    /// The path cannot be recorded: it is not UTF-8.
+    case notUTF8
 }
 
 /// Why a store could not be used. `path` is the file or folder concerned; `code` is the system's errno.
@@ -40,4 +68,6 @@ public enum ImportProblem: Sendable, Equatable {
     case clashesWithinDocument(index: Int, name: String, otherIndex: Int)
     case idInStore(index: Int, id: UUID)
     case idRepeated(index: Int, id: UUID, otherIndex: Int)
+    case folderInStore(index: Int, folder: String, existing: String)
+    case folderRepeated(index: Int, folder: String, otherIndex: Int)
 }

@@ -45,8 +45,42 @@ public struct FileStorage: ProjectStorage {
         let result = try change(&catalog)
         if catalog.changes != changesBefore {
             do { try AtomicFile.replace(target, with: StoreDocument.encode(catalog)) } catch { throw .storage(error) }
+            // The store holds the change: its folder step, if it had one, is no longer pending.
+            unlink(IntentFile.path(forStore: target))
         }
         return result
+    }
+
+    public func hasIntent() -> Bool {
+        guard let target = try? resolvedPath() else { return false }
+        return access(IntentFile.path(forStore: target), F_OK) == 0
+    }
+
+    public func intent() throws(ProjectStoreError) -> FolderIntent? {
+        do throws(StorageError) {
+            let path = IntentFile.path(forStore: try resolvedPath())
+            guard let bytes = try AtomicFile.contents(of: path) else { return nil }
+            do throws(DocumentProblem) {
+                return try IntentFile.decode(bytes)
+            } catch {
+                throw StorageError.invalid(path: path, error)
+            }
+        } catch {
+            throw .storage(error)
+        }
+    }
+
+    public func recordIntent(_ intent: FolderIntent) throws(ProjectStoreError) {
+        do {
+            try AtomicFile.replace(IntentFile.path(forStore: try resolvedPath()), with: IntentFile.encode(intent))
+        } catch {
+            throw .storage(error)
+        }
+    }
+
+    public func clearIntent() {
+        guard let target = try? resolvedPath() else { return }
+        unlink(IntentFile.path(forStore: target))
     }
 
     /// The file itself when the store path is a symbolic link, so a write replaces the file, not the
@@ -77,7 +111,7 @@ public struct FileStorage: ProjectStorage {
         guard let bytes = try AtomicFile.contents(of: target) else { return ProjectCatalog() }
         do {
             let document = try StoreDocument.decode(bytes)
-            return try ProjectCatalog(projects: document.projects, defaultOrder: document.order)
+            return try ProjectCatalog(projects: document.projects, defaultOrder: document.order, savedRoot: document.root)
         } catch {
             throw .invalid(path: target, error)
         }

@@ -72,6 +72,12 @@ struct JSONScanner {
 
     // MARK: Values
 
+    mutating func boolean() throws(DocumentProblem) -> Bool {
+        if try consumeLiteral("true") { return true }
+        if try consumeLiteral("false") { return false }
+        throw syntaxError()
+    }
+
     /// `nil` for a JSON null.
     mutating func optionalString() throws(DocumentProblem) -> String? {
         try consumeLiteral("null") ? nil : string()

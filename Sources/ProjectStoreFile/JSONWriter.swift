@@ -40,6 +40,14 @@ struct JSONWriter {
         raw("null")
     }
 
+    mutating func boolean(_ value: Bool) {
+        value ? raw("true") : raw("false")
+    }
+
+    mutating func optionalString(_ value: String?) {
+        if let value { string(value) } else { null() }
+    }
+
     /// A string literal. Besides what JSON requires, DEL, C1 controls and the line separators are
     /// escaped too, so a store shown with `cat` never sends a control character to a terminal.
     mutating func string(_ value: String) {

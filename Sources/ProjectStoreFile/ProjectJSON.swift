@@ -2,27 +2,35 @@ import Foundation
 import ProjectStore
 
 /// One project as JSON, the same in the store, `export`, `list --json` and `show --json`:
-/// `{"id": …, "name": …, "type": …, "created": …, "details": … or null, "position": n}`.
+/// `{"id": …, "name": …, "type": …, "created": …, "details": … or null, "position": n, "folder": …}`.
+/// The store adds `"managed"` and records the folder as it is kept (relative inside the root);
+/// `list` and `show` give its absolute path, for scripts.
 public enum ProjectJSON {
-    public static func encode(_ project: Project) -> [UInt8] {
+    /// How the folder is written.
+    enum Folder {
+        case recorded
+        case absolute(String?)
+    }
+
+    public static func encode(_ project: Project, folderPath: String?) -> [UInt8] {
         var writer = JSONWriter(capacity: 256)
-        write(project, to: &writer)
+        write(project, to: &writer, folder: .absolute(folderPath))
         return writer.bytes
     }
 
     /// An array, one project a line.
-    public static func encode(_ projects: [Project]) -> [UInt8] {
+    public static func encode(_ projects: [Project], folderPath: (Project) -> String?) -> [UInt8] {
         var writer = JSONWriter(capacity: 16 + projects.count * 200)
         writer.raw("[")
         for (index, project) in projects.enumerated() {
             writer.raw(index == 0 ? "\n  " : ",\n  ")
-            write(project, to: &writer)
+            write(project, to: &writer, folder: .absolute(folderPath(project)))
         }
         writer.raw(projects.isEmpty ? "]" : "\n]")
         return writer.bytes
     }
 
-    static func write(_ project: Project, to writer: inout JSONWriter) {
+    static func write(_ project: Project, to writer: inout JSONWriter, folder: Folder) {
         writer.raw("{\"id\": ")
         writer.uuid(project.id)
         writer.raw(", \"name\": ")
@@ -35,6 +43,15 @@ public enum ProjectJSON {
         if let details = project.details { writer.string(details) } else { writer.null() }
         writer.raw(", \"position\": ")
         writer.integer(project.position)
+        writer.raw(", \"folder\": ")
+        switch folder {
+        case .recorded:
+            writer.optionalString(project.folder?.recorded)
+            writer.raw(", \"managed\": ")
+            writer.boolean(project.folder?.isManaged ?? false)
+        case .absolute(let path):
+            writer.optionalString(path)
+        }
         writer.raw("}")
     }
 
@@ -46,6 +63,8 @@ public enum ProjectJSON {
         var kind: ProjectKind?
         var created: Date?
         var details: String?
+        var folder: String?
+        var managed = false
         try scanner.object { scanner, key throws(DocumentProblem) in
             if key == "id" {
                 id = try scanner.parsedString(field: "id", project: position, UUIDText.uuid)
@@ -61,6 +80,11 @@ public enum ProjectJSON {
                 created = try scanner.parsedString(field: "created", project: position, Timestamp.date)
             } else if key == "details" {
                 details = try scanner.optionalString()
+            } else if key == "folder" {
+                folder = try scanner.optionalString()
+                if folder?.isEmpty == true { throw .wrongValue(field: "folder", value: "", project: position) }
+            } else if key == "managed" {
+                managed = try scanner.boolean()
             } else {
                 try scanner.skipValue()
             }
@@ -69,7 +93,9 @@ public enum ProjectJSON {
         guard let name else { throw .missingField("name", project: position) }
         guard let kind else { throw .missingField("type", project: position) }
         guard let created else { throw .missingField("created", project: position) }
-        return Project(id: id, name: name, kind: kind, created: created, details: details, position: position)
+        return Project(
+            id: id, name: name, kind: kind, created: created, details: details, position: position,
+            folder: folder.map { ProjectFolder(recorded: $0, isManaged: managed) })
     }
 }
 

@@ -2,10 +2,17 @@ import Foundation
 import ProjectStore
 
 /// The JSON document that is both the store on disk and what `export` prints and `import` reads:
-/// `{"version": 1, "sort": "name", "projects": [...]}`, one project a line, in the writer's order.
-/// See docs/store-format.md.
+/// `{"version": 2, "sort": "name", "root": … or null, "projects": [...]}`, one project a line, in
+/// the writer's order. Version 1, from before folders, is read as well. See docs/store-format.md.
 public enum StoreDocument {
-    public static let version = 1
+    public static let version = 2
+
+    /// What a document holds, checked for shape but not yet against the naming rules.
+    public struct Contents {
+        public let order: ProjectOrder
+        public let root: String?
+        public let projects: [Project]
+    }
 
     public static func encode(_ catalog: ProjectCatalog) -> [UInt8] {
         var writer = JSONWriter(capacity: 256 + catalog.projects.count * 200)
@@ -13,28 +20,28 @@ public enum StoreDocument {
         writer.integer(version)
         writer.raw(",\n  \"sort\": ")
         writer.string(catalog.defaultOrder.rawValue)
+        writer.raw(",\n  \"root\": ")
+        writer.optionalString(catalog.savedRoot)
         writer.raw(",\n  \"projects\": [")
         for (index, project) in catalog.projects.enumerated() {
             writer.raw(index == 0 ? "\n    " : ",\n    ")
-            ProjectJSON.write(project, to: &writer)
+            ProjectJSON.write(project, to: &writer, folder: .recorded)
         }
         writer.raw(catalog.projects.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
         return writer.bytes
     }
 
-    /// The document's saved order and projects, checked for shape but not yet against the naming rules.
-    public static func decode(_ bytes: [UInt8]) throws(DocumentProblem) -> (order: ProjectOrder, projects: [Project]) {
+    public static func decode(_ bytes: [UInt8]) throws(DocumentProblem) -> Contents {
         try bytes.withUnsafeBufferPointer { buffer throws(DocumentProblem) in try decode(buffer) }
     }
 
-    private static func decode(
-        _ bytes: UnsafeBufferPointer<UInt8>
-    ) throws(DocumentProblem) -> (order: ProjectOrder, projects: [Project]) {
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(DocumentProblem) -> Contents {
         guard bytes.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { throw .empty }
         var scanner = JSONScanner(bytes)
         var foundVersion: Int?
         var order = ProjectOrder.standard
         var projects: [Project]?
+        var root: String?
         try scanner.object { scanner, key throws(DocumentProblem) in
             if key == "version" {
                 let found = try scanner.integer()
@@ -47,6 +54,9 @@ public enum StoreDocument {
                     throw .wrongValue(field: "sort", value: text, project: nil)
                 }
                 order = saved
+            } else if key == "root" {
+                root = try scanner.optionalString()
+                guard root?.hasPrefix("/") != false else { throw .wrongValue(field: "root", value: root!, project: nil) }
             } else if key == "projects" {
                 var list: [Project] = []
                 // One project a line as this tool writes them: reserve that many, not twice as many.
@@ -62,6 +72,6 @@ public enum StoreDocument {
         try scanner.end()
         guard foundVersion != nil else { throw .missingField("version", project: nil) }
         guard let projects else { throw .missingField("projects", project: nil) }
-        return (order, projects)
+        return Contents(order: order, root: root, projects: projects)
     }
 }

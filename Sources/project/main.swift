@@ -7,8 +7,13 @@ import _FoundationICU
 var icuStatus = U_ZERO_ERROR
 swift_uloc_setDefault("en_US_POSIX", &icuStatus)
 
+// Swift repairs arguments that are not UTF-8; the raw bytes tell which ones were.
+let undecodable = (1..<Int(CommandLine.argc)).filter { index in
+    CommandLine.unsafeArgv[index].map { String(validatingCString: $0) == nil } ?? false
+}
 let status = ProjectTool.run(
     arguments: Array(CommandLine.arguments.dropFirst()),
     environment: ProcessInfo.processInfo.environment,
-    terminal: StandardTerminal())
+    terminal: StandardTerminal(),
+    undecodableArguments: undecodable)
 exit(status)

@@ -323,4 +323,7 @@ func matches(_ text: String, _ pattern: String) -> Bool {
 
 let uuidPattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
 let timestampPattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"
-let projectFields: Set<String> = ["id", "name", "type", "created", "details", "position"]
+/// The fields of a project in `list --json` and `show --json`.
+let projectFields: Set<String> = ["id", "name", "type", "created", "details", "position", "folder"]
+/// In the store and `export`: the folder as recorded, and whether the tool made it.
+let storedProjectFields = projectFields.union(["managed"])

@@ -6,7 +6,7 @@ import Testing
 struct PromptTests {
     /// The exact English confirmation, with the typographic quotes of Localization/en.messages.
     static func deletePrompt(_ name: String) -> String {
-        "Delete \u{201C}\(name)\u{201D}? This cannot be undone. [y/N]"
+        "Delete \u{201C}\(name)\u{201D}? Its folder"
     }
 
     @Test("delete asks; n keeps the project (exit 1)")
@@ -19,7 +19,7 @@ struct PromptTests {
         session.type("n\n")
         let result = await session.finish()
         #expect(result.status == 1, "\(result)")
-        #expect(!result.stdout.contains("This cannot be undone"), "the prompt belongs on standard error:\n\(result)")
+        #expect(!result.stdout.contains("Its folder"), "the prompt belongs on standard error:\n\(result)")
         #expect(sandbox.storeBytes() == before)
         #expect(await sandbox.userOrder() == ["Keep Me", "Other"])
     }

@@ -48,8 +48,10 @@ struct SortTypesHelpTests {
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr == "")
         let expected = [("blank", "Blank"), ("novel", "Novel"), ("poetry", "Poetry"), ("script", "Script"), ("short-story", "Short story")]
-        #expect(result.lines.count == expected.count, "\(result)")
-        for (line, (id, name)) in zip(result.lines, expected) {
+        // Each kind on a line of its own, followed by an indented line naming its folders.
+        #expect(result.lines.count == 2 * expected.count, "\(result)")
+        let kindLines = result.lines.enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element)
+        for (line, (id, name)) in zip(kindLines, expected) {
             #expect(line.hasPrefix(id + " "), "\(line.debugDescription) should start with \(id)")
             #expect(line.contains(name), "\(line.debugDescription) should contain \(name)")
         }

@@ -16,7 +16,7 @@ import ProjectStore
 
     @Test func everyFieldIsShown() throws {
         let sample = project("My Novel", kind: .shortStory, details: "Due in March", position: 2, id: fixedID(0xabc))
-        let text = view.render(sample, count: 5)
+        let text = view.render(sample, count: 5, folder: .none)
         #expect(try #require(row("Name", in: text)).line.hasSuffix("My Novel"))
         #expect(try #require(row("Type", in: text)).line.hasSuffix("Short story"))
         #expect(try #require(row("Created", in: text)).line.contains("November 22, 2026"))
@@ -28,8 +28,8 @@ import ProjectStore
     }
 
     @Test func valuesStartInOneColumn() throws {
-        let text = view.render(project("東京", details: "x", position: 1), count: 1)
-        let columns = try ["Name", "Type", "Created", "Position", "Details", "Id"].map {
+        let text = view.render(project("東京", details: "x", position: 1), count: 1, folder: .none)
+        let columns = try ["Name", "Type", "Created", "Position", "Details", "Folder", "Id"].map {
             try #require(row($0, in: text)).valueColumn
         }
         #expect(Set(columns).count == 1, "value columns: \(columns)")
@@ -37,12 +37,12 @@ import ProjectStore
     }
 
     @Test func noDetails() throws {
-        let text = view.render(project("Bare", details: nil), count: 1)
+        let text = view.render(project("Bare", details: nil), count: 1, folder: .none)
         #expect(try #require(row("Details", in: text)).line.hasSuffix("(none)"))
     }
 
     @Test func detailsWithNewlinesAreIndentedUnderTheirLabel() throws {
-        let text = view.render(project("Notes", details: "First line\nSecond line\n\nFourth", position: 1), count: 1)
+        let text = view.render(project("Notes", details: "First line\nSecond line\n\nFourth", position: 1), count: 1, folder: .none)
         let lines = text.lines
         let start = try #require(lines.firstIndex { $0.hasPrefix("Details ") })
         let valueColumn = try #require(row("Details", in: text)).valueColumn
@@ -51,13 +51,14 @@ import ProjectStore
         #expect(lines[start + 1] == indent + "Second line")
         #expect(lines[start + 2].allSatisfy { $0 == " " })
         #expect(lines[start + 3] == indent + "Fourth")
-        #expect(lines[start + 4].hasPrefix("Id "))
+        #expect(lines[start + 4].hasPrefix("Folder "))
+        #expect(lines[start + 5].hasPrefix("Id "))
     }
 
     @Test func controlCharactersFromTheStoreAreMadeVisible() throws {
         let sample = project(
             "Evil\u{1B}]0;title\u{7}", details: "red \u{1B}[31mtext\r\nnext\u{85}line\u{7F}", position: 1)
-        let text = view.render(sample, count: 1)
+        let text = view.render(sample, count: 1, folder: .none)
         #expect(!text.hasRawControl)
         #expect(text.contains("Evil^[]0;title^G"))
         #expect(text.contains("red ^[[31mtext^M"))
@@ -68,8 +69,8 @@ import ProjectStore
     }
 
     @Test func lineSeparatorsInDetailsDoNotBreakLines() {
-        let text = view.render(project("Sep", details: "a\u{2028}b", position: 1), count: 1)
+        let text = view.render(project("Sep", details: "a\u{2028}b", position: 1), count: 1, folder: .none)
         #expect(text.contains("a<U+2028>b"))
-        #expect(text.lines.count == 7)
+        #expect(text.lines.count == 8)
     }
 }

@@ -9,7 +9,10 @@ import Testing
     @Test func everyCommandIsListedOnceWithADistinctName() {
         let names = specs.map(\.name)
         #expect(Set(names).count == names.count)
-        #expect(Set(names) == ["add", "list", "show", "rename", "edit", "delete", "move", "sort", "types", "export", "import", "help"])
+        #expect(Set(names) == [
+            "add", "list", "show", "path", "open", "rename", "edit", "delete", "move", "sort", "root", "types", "export",
+            "import", "help",
+        ])
     }
 
     @Test func usageLineNamesEveryArgumentAndOption() {
@@ -79,10 +82,14 @@ import Testing
     }
 
     @Test func usageOfCommandsInTheContract() {
-        #expect(view.usage(AddCommand.spec) == "project add [<name>] [-t <kind>] [-d <text>]")
-        #expect(view.usage(DeleteCommand.spec) == "project delete <project> [-y]")
+        #expect(view.usage(AddCommand.spec) == "project add [<name>] [-t <kind>] [-d <text>] [--folder <folder>] [--no-folder]")
+        #expect(view.usage(DeleteCommand.spec) == "project delete <project> [-y] [--keep-folder]")
         #expect(view.usage(RenameCommand.spec) == "project rename <project> [<new-name>]")
-        #expect(view.usage(EditCommand.spec) == "project edit <project> --details <text>")
+        #expect(view.usage(EditCommand.spec)
+            == "project edit <project> (--details <text> | --folder <folder> | --new-folder | --no-folder)")
+        #expect(view.usage(PathCommand.spec) == "project path <project>")
+        #expect(view.usage(OpenCommand.spec) == "project open <project> [--shell]")
+        #expect(view.usage(RootCommand.spec) == "project root [<folder>]")
         #expect(view.usage(ShowCommand.spec) == "project show <project> [--json]")
         #expect(view.usage(SortCommand.spec) == "project sort [<order>]")
         #expect(view.usage(ImportCommand.spec) == "project import <file>")

@@ -324,7 +324,7 @@ import Testing
     }
 
     @Test func editNeedsDetails() {
-        #expect(throws: UsageError.missingChoice(["--details"], command: "edit")) {
+        #expect(throws: UsageError.missingChoice(["--details", "--folder", "--new-folder", "--no-folder"], command: "edit")) {
             try parser.parse(["edit", "X"])
         }
     }

@@ -60,7 +60,10 @@ final class ToolHarness {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    var environment: [String: String] { ["PROJECT_STORE": storePath] }
+    /// The root of project folders: a folder of the test's own, never the user's.
+    var root: String { folder + "/Writing" }
+
+    var environment: [String: String] { ["PROJECT_STORE": storePath, "PROJECT_ROOT": root] }
 
     @discardableResult
     func run(

@@ -289,7 +289,7 @@ import ProjectStore
         #expect(projects[1]["details"] as? String == "line one\nline two")
         #expect(projects[0]["details"] is NSNull)
         for project in projects {
-            #expect(Set(project.keys) == ["id", "name", "type", "created", "details", "position"])
+            #expect(Set(project.keys) == ["id", "name", "type", "created", "details", "position", "folder"])
             let id = try #require(project["id"] as? String)
             #expect(id == id.lowercased() && UUID(uuidString: id) != nil)
             let created = try #require(project["created"] as? String)
@@ -373,7 +373,7 @@ import ProjectStore
         let before = try #require(tool.projects().first)
         let result = tool.run(["rename", "old name", "New Name"])
         #expect(result.status == 0)
-        #expect(result.output == "Renamed “Old Name” to “New Name”.\n")
+        #expect(result.output == "Renamed “Old Name” to “New Name”.\nIts folder is now \(tool.root)/New Name.\n")
         let after = try #require(tool.projects().first)
         #expect(after["name"] as? String == "New Name")
         for key in ["id", "type", "created", "details", "position"] {
@@ -438,7 +438,7 @@ import ProjectStore
         for name in ["A", "B", "C"] { tool.add(name) }
         let result = tool.run(["delete", "b", "--yes"])
         #expect(result.status == 0)
-        #expect(result.output == "Deleted “B”.\n")
+        #expect(result.output == "Deleted “B”.\nIts folder, holding 0 files, was moved to \(tool.root)/.trash/B.\n")
         #expect(result.terminal.reads == 0)
         #expect(tool.names() == ["A", "C"])
         #expect(tool.projects().map { $0["position"] as? Int } == [1, 2])
@@ -464,7 +464,7 @@ import ProjectStore
         let result = tool.run(["delete", "Keep Me"], input: [answer], interactive: true)
         #expect(result.status == 1)
         #expect(result.output == "")
-        #expect(result.error.contains("Delete “Keep Me”? This cannot be undone. [y/N]"))
+        #expect(result.error.contains("Delete “Keep Me”? Its folder \(tool.root)/Keep Me (0 files) will be moved to \(tool.root)/.trash. [y/N]"))
         #expect(result.error.contains("Kept “Keep Me”"))
         #expect(tool.names() == ["Keep Me"])
     }
@@ -476,8 +476,8 @@ import ProjectStore
         tool.add("Stays")
         let result = tool.run(["delete", "Goner"], input: [answer], interactive: true)
         #expect(result.status == 0)
-        #expect(result.output == "Deleted “Goner”.\n")
-        #expect(result.error.contains("Delete “Goner”? This cannot be undone. [y/N]"))
+        #expect(result.output == "Deleted “Goner”.\nIts folder, holding 0 files, was moved to \(tool.root)/.trash/Goner.\n")
+        #expect(result.error.contains("Delete “Goner”? Its folder \(tool.root)/Goner (0 files) will be moved to \(tool.root)/.trash. [y/N]"))
         #expect(tool.names() == ["Stays"])
     }
 
@@ -575,8 +575,8 @@ import ProjectStore
         let tool = try ToolHarness()
         let result = tool.run(["types"])
         #expect(result.status == 0)
-        let lines = result.output.lines.dropLast()
-        #expect(lines.count == 5)
+        let lines = result.output.lines.dropLast().enumerated().filter { $0.offset.isMultiple(of: 2) }.map(\.element)
+        #expect(result.output.lines.dropLast().count == 10)
         #expect(lines.map { $0.prefix { $0 != " " } } == ["blank", "novel", "poetry", "script", "short-story"])
         #expect(lines[4].contains("Short story"))
     }
@@ -591,7 +591,7 @@ import ProjectStore
         let export = source.run(["export"])
         #expect(export.status == 0)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(export.output.utf8)) as? [String: Any])
-        #expect(document["version"] as? Int == 1)
+        #expect(document["version"] as? Int == 2)
         #expect(document["sort"] as? String == "user")
         #expect((document["projects"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Zeta", "Alpha"])
 

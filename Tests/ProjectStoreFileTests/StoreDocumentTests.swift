@@ -9,7 +9,8 @@ struct StoreDocumentTests {
     private let secondID = UUID(uuidString: "A1B2C3D4-E5F6-4711-8899-AABBCCDDEEFF")!
 
     private func decode(_ text: String) throws(DocumentProblem) -> (order: ProjectOrder, projects: [Project]) {
-        try StoreDocument.decode(Array(text.utf8))
+        let contents = try StoreDocument.decode(Array(text.utf8))
+        return (contents.order, contents.projects)
     }
 
     /// A one-project document with `fields` as the project's members.
@@ -27,7 +28,7 @@ struct StoreDocumentTests {
 
     @Test func emptyCatalogLayout() {
         let text = String(decoding: StoreDocument.encode(ProjectCatalog()), as: UTF8.self)
-        #expect(text == "{\n  \"version\": 1,\n  \"sort\": \"name\",\n  \"projects\": []\n}\n")
+        #expect(text == "{\n  \"version\": 2,\n  \"sort\": \"name\",\n  \"root\": null,\n  \"projects\": []\n}\n")
     }
 
     @Test func layoutIsOneProjectALineInTheWritersOrder() throws {
@@ -38,11 +39,12 @@ struct StoreDocumentTests {
         let text = String(decoding: StoreDocument.encode(catalog), as: UTF8.self)
         let expected = """
             {
-              "version": 1,
+              "version": 2,
               "sort": "user",
+              "root": null,
               "projects": [
-                {"id": "0f8e2c4a-1b3d-4e5f-8a7b-9c0d1e2f3a4b", "name": "Zebra", "type": "script", "created": "2026-11-22T08:30:00.125Z", "details": "two\\nlines", "position": 1},
-                {"id": "a1b2c3d4-e5f6-4711-8899-aabbccddeeff", "name": "Apple", "type": "short-story", "created": "1970-01-01T00:00:00.000Z", "details": null, "position": 2}
+                {"id": "0f8e2c4a-1b3d-4e5f-8a7b-9c0d1e2f3a4b", "name": "Zebra", "type": "script", "created": "2026-11-22T08:30:00.125Z", "details": "two\\nlines", "position": 1, "folder": null, "managed": false},
+                {"id": "a1b2c3d4-e5f6-4711-8899-aabbccddeeff", "name": "Apple", "type": "short-story", "created": "1970-01-01T00:00:00.000Z", "details": null, "position": 2, "folder": null, "managed": false}
               ]
             }
 
@@ -97,7 +99,7 @@ struct StoreDocumentTests {
         #expect(controlByteOffsets(in: bytes, allowingNewlines: true).isEmpty)
         // Newlines only separate lines: the header, one per project, the footer.
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
-        #expect(lines.count == 4 + projects.count + 3)
+        #expect(lines.count == 5 + projects.count + 3)
         #expect(lines.last?.isEmpty == true)
     }
 
@@ -361,7 +363,7 @@ struct StoreDocumentTests {
         }
     }
 
-    @Test(arguments: [2, 3, 1000])
+    @Test(arguments: [3, 4, 1000])
     func newerVersionIsRefused(_ version: Int) {
         #expect(throws: DocumentProblem.newerVersion(version)) {
             try decode(#"{"version": \#(version), "projects": []}"#)
@@ -402,16 +404,18 @@ struct StoreDocumentTests {
 
     @Test func projectJSONMatchesTheStoreLines() throws {
         let catalog = try makeCatalog([makeProject("A", id: firstID), makeProject("B \"q\"", details: "d", id: secondID)])
-        let one = String(decoding: ProjectJSON.encode(catalog.projects[0]), as: UTF8.self)
-        #expect(one == #"{"id": "0f8e2c4a-1b3d-4e5f-8a7b-9c0d1e2f3a4b", "name": "A", "type": "novel", "created": "2026-11-22T08:30:00.125Z", "details": null, "position": 1}"#)
-        let list = String(decoding: ProjectJSON.encode(catalog.projects), as: UTF8.self)
+        let one = String(decoding: ProjectJSON.encode(catalog.projects[0], folderPath: "/w/A"), as: UTF8.self)
+        #expect(one == #"{"id": "0f8e2c4a-1b3d-4e5f-8a7b-9c0d1e2f3a4b", "name": "A", "type": "novel", "created": "2026-11-22T08:30:00.125Z", "details": null, "position": 1, "folder": "/w/A"}"#)
+        let list = String(decoding: ProjectJSON.encode(catalog.projects) { _ in nil }, as: UTF8.self)
         let store = String(decoding: StoreDocument.encode(catalog), as: UTF8.self)
         let lines = list.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(lines.count == 4)
         #expect(lines.first == "[" && lines.last == "]")
+        // The store writes the same fields, then whether the tool made the folder.
         for line in lines.dropFirst().dropLast() {
-            #expect(store.contains(line.hasSuffix(",") ? String(line.dropLast()) : line))
+            let fields = (line.hasSuffix(",") ? String(line.dropLast()) : line).dropLast()
+            #expect(store.contains(fields + #", "managed": false}"#))
         }
-        #expect(String(decoding: ProjectJSON.encode([Project]()), as: UTF8.self) == "[]")
+        #expect(String(decoding: ProjectJSON.encode([Project]()) { _ in nil }, as: UTF8.self) == "[]")
     }
 }

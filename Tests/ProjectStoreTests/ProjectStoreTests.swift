@@ -84,7 +84,7 @@ struct ProjectStoreTests {
         try store.setDetails(of: .named("Deux"), to: "second")
         try store.move(.named("Four"), to: .top)
         let removed = try store.delete(.named("One"))
-        #expect(removed.name == "One")
+        #expect(removed.project.name == "One")
 
         // A second store over the same storage sees every change.
         let reopened = ProjectStore(storage: storage)

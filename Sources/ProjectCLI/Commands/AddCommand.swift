@@ -1,17 +1,21 @@
 import ProjectStore
 
-/// `project add [<name>] [-t <kind>] [-d <text>]`: a new project at the end of the writer's order.
+/// `project add [<name>] [-t <kind>] [-d <text>] [--folder <folder> | --no-folder]`: a new project at
+/// the end of the writer's order, with its folder in the root.
 enum AddCommand: Command {
     static let type = OptionSpec.value("type", short: "t", valueName: "placeholder.kind", help: "add.option.type")
     static let details = OptionSpec.value("details", short: "d", valueName: "placeholder.text", help: "add.option.details")
+    static let folder = OptionSpec.value("folder", valueName: "placeholder.folder", help: "add.option.folder")
+    static let noFolder = OptionSpec.flag("no-folder", help: "add.option.no-folder")
 
     static let spec = CommandSpec(
         name: "add", summary: "add.summary", discussion: "add.discussion",
         arguments: [.optional("placeholder.name", help: "add.argument.name")],
-        options: [type, details],
+        options: [type, details, folder, noFolder],
         examples: "add.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
+        try invocation.requireAtMostOne(of: [folder, noFolder])
         let prompter = Prompter(context: context)
         var kind = try invocation.kind(type, localizer: context.localizer)
         var text = invocation.value(details)
@@ -22,12 +26,22 @@ enum AddCommand: Command {
             if kind == nil { kind = try prompter.chooseKind() }
             if text == nil { text = try prompter.ask("prompt.details") }
         }
-        let project = try prompter.retryingName(name!) { name in
-            try context.store.add(name: name, kind: kind ?? .blank, details: text)
+        let store = try context.store
+        let request: FolderRequest
+        if let typed = invocation.value(folder) {
+            request = .attach(try context.folder(typed: typed))
+        } else if invocation.isSet(noFolder) {
+            request = .none
+        } else {
+            request = .make(context.layout(for: kind ?? .blank, in: store))
+        }
+        let (project, outcome) = try prompter.retryingName(name!) { name in
+            try store.add(name: name, kind: kind ?? .blank, details: text, folder: request)
         }
         context.say("add.done", [
             "name": project.name, "kind": context.localizer.text(project.kind.nameKey),
             "position": String(project.position), "id": String(project.id.lowercasedString.prefix(8)),
         ])
+        context.report(outcome)
     }
 }

@@ -11,4 +11,9 @@ enum CommandError: Error, Equatable {
     case importInvalid(path: String, DocumentProblem)
     /// Neither `--store`, `PROJECT_STORE` nor `HOME` says where the store is.
     case noStoreLocation
+    /// `open` without `VISUAL` or `EDITOR`.
+    case noEditor
+    case programFailed(String, status: Int32)
+    case programKilled(String, signal: Int32)
+    case programNotStarted(String, code: Int32)
 }

@@ -19,9 +19,10 @@ enum ListCommand: Command {
         let kind = try invocation.kind(type, localizer: context.localizer)
         // The catalog itself, with its index of names, is let go before the list is sorted and printed:
         // a list of 100,000 projects needs the memory.
-        var (projects, savedOrder) = try { () throws in
-            let catalog = try context.store.catalog()
-            return (catalog.projects, catalog.defaultOrder)
+        let store = try context.store
+        var (projects, savedOrder, root) = try { () throws in
+            let catalog = try store.catalog()
+            return (catalog.projects, catalog.defaultOrder, store.root(of: catalog))
         }()
         let storeIsEmpty = projects.isEmpty
         let order = requestedOrder ?? savedOrder
@@ -32,7 +33,7 @@ enum ListCommand: Command {
         projects = ProjectCatalog.ordered(projects, in: order, collator: NameCollator(locale: context.locales.collation))
 
         if invocation.isSet(json) {
-            var json = ProjectJSON.encode(projects)
+            var json = ProjectJSON.encode(projects) { $0.folder?.path(in: root) }
             json.append(UInt8(ascii: "\n"))
             context.terminal.output(utf8: json)
         } else if storeIsEmpty {

@@ -1,6 +1,7 @@
 import ProjectStore
 
-/// `project rename <project> [<new-name>]`: a new name; everything else stays.
+/// `project rename <project> [<new-name>]`: a new name, and the folder the tool made renamed to match;
+/// everything else stays.
 enum RenameCommand: Command {
     static let spec = CommandSpec(
         name: "rename", summary: "rename.summary", discussion: "rename.discussion",
@@ -16,11 +17,11 @@ enum RenameCommand: Command {
             let project = try context.store.project(reference)
             newName = try prompter.ask("prompt.new-name", ["name": project.name])
         }
-        let (oldName, renamed) = try prompter.retryingName(newName!) { name in
-            try context.store.change { catalog throws(ProjectStoreError) in
-                (try catalog.project(reference).name, try catalog.rename(reference, to: name))
-            }
+        let store = try context.store
+        let (oldName, renamed, outcome) = try prompter.retryingName(newName!) { name in
+            try store.rename(reference, to: name)
         }
         context.say("rename.done", ["old": oldName, "new": renamed.name])
+        context.report(outcome)
     }
 }

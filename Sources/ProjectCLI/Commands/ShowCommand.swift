@@ -1,7 +1,7 @@
 import ProjectStore
 import ProjectStoreFile
 
-/// `project show <project> [--json]`: everything about one project.
+/// `project show <project> [--json]`: everything about one project, its folder included.
 enum ShowCommand: Command {
     static let json = OptionSpec.flag("json", help: "show.option.json")
 
@@ -12,13 +12,16 @@ enum ShowCommand: Command {
         examples: "show.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
-        let catalog = try context.store.catalog()
+        let store = try context.store
+        let catalog = try store.catalog()
         let project = try catalog.project(.named(invocation.argument(0)!))
+        let folder = store.folderState(of: project, in: catalog)
         if invocation.isSet(json) {
-            context.terminal.output(String(decoding: ProjectJSON.encode(project), as: UTF8.self) + "\n")
+            let path = project.folder?.path(in: store.root(of: catalog))
+            context.terminal.output(String(decoding: ProjectJSON.encode(project, folderPath: path), as: UTF8.self) + "\n")
         } else {
             let view = ProjectDetailView(localizer: context.localizer, dates: DateText(locale: context.locales.formatting))
-            context.terminal.output(view.render(project, count: catalog.projects.count))
+            context.terminal.output(view.render(project, count: catalog.projects.count, folder: folder))
         }
     }
 }

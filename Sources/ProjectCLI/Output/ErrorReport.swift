@@ -63,6 +63,35 @@ struct ErrorReport {
             return ([l.text("error.import-rejected", count: problems.count)] + list, .refused)
         case .storage(let storage):
             return ([describe(storage, l)], .storeUnavailable)
+        case .folderRefused(let path, .notUTF8):
+            return ([l.text("error.folder-not-utf8", ["path": path])], .usage)
+        case .folderRefused(let path, let refusal):
+            return ([describe(refusal, path: path, l)], .refused)
+        case .noFolder(let project):
+            return ([l.text("error.no-folder", ["name": project.name])], .refused)
+        case .folderMissing(let project, let path):
+            return ([l.text("error.folder-missing", ["name": project.name, "path": path])], .refused)
+        case .alreadyHasFolder(let project, let path):
+            return ([l.text("error.has-folder", ["name": project.name, "path": path])], .refused)
+        case .noRoot:
+            return ([l.text("error.no-root")], .storeUnavailable)
+        case .folderFailed(let failure):
+            return ([l.text("error.folder-failed", ["path": failure.path, "reason": systemMessage(failure.code, l)])], .storeUnavailable)
+        case .interruptedChange(let failure):
+            return ([l.text("error.interrupted-change", ["path": failure.path, "reason": systemMessage(failure.code, l)])], .storeUnavailable)
+        }
+    }
+
+    private static func describe(_ refusal: FolderRefusal, path: String, _ l: Localizer) -> String {
+        switch refusal {
+        case .missing: l.text("error.folder-refused.missing", ["path": path])
+        case .notAFolder: l.text("error.folder-refused.not-folder", ["path": path])
+        case .holdsRoot: l.text("error.folder-refused.root", ["path": path])
+        case .trash: l.text("error.folder-refused.trash", ["path": path])
+        case .projectFolder(let other): l.text("error.folder-refused.taken", ["path": path, "name": other.name])
+        case .insideProjectFolder(let other): l.text("error.folder-refused.inside", ["path": path, "name": other.name])
+        case .holdsProjectFolder(let other): l.text("error.folder-refused.holds", ["path": path, "name": other.name])
+        case .notUTF8: l.text("error.folder-not-utf8", ["path": path])
         }
     }
 
@@ -86,6 +115,10 @@ struct ErrorReport {
             l.text("import.problem.id-store", ["index": String(index), "id": id.lowercasedString])
         case .idRepeated(let index, let id, let other):
             l.text("import.problem.id-repeated", ["index": String(index), "id": id.lowercasedString, "other": String(other)])
+        case .folderInStore(let index, let folder, let existing):
+            l.text("import.problem.folder-store", ["index": String(index), "path": folder, "existing": existing])
+        case .folderRepeated(let index, let folder, let other):
+            l.text("import.problem.folder-repeated", ["index": String(index), "path": folder, "other": String(other)])
         }
     }
 
@@ -144,6 +177,8 @@ struct ErrorReport {
         case .badValue(let option, let value, let expected, _):
             l.text("usage.bad-value", ["option": option, "value": value, "expected": describe(expected, l)])
         case .needsTerminal(let argument, _): l.text("usage.needs-terminal", ["argument": l.placeholder(argument)])
+        case .notUTF8(let argument, let position):
+            l.text("usage.not-utf8", ["argument": TerminalText.visible(argument), "position": String(position)])
         }
     }
 
@@ -178,6 +213,14 @@ struct ErrorReport {
             return ([l.text("error.import-invalid", ["path": path, "problem": describe(problem, l)])], .refused)
         case .noStoreLocation:
             return ([l.text("error.no-store-location")], .storeUnavailable)
+        case .noEditor:
+            return ([l.text("error.no-editor")], .refused)
+        case .programFailed(let program, let status):
+            return ([l.text("error.program-failed", ["program": program, "status": String(status)])], .refused)
+        case .programKilled(let program, let signal):
+            return ([l.text("error.program-killed", ["program": program, "signal": String(signal)])], .refused)
+        case .programNotStarted(let program, let code):
+            return ([l.text("error.program-not-started", ["program": program, "reason": systemMessage(code, l)])], .refused)
         }
     }
 

@@ -5,7 +5,7 @@ struct ProjectDetailView {
     let localizer: Localizer
     let dates: DateText
 
-    func render(_ project: Project, count: Int) -> String {
+    func render(_ project: Project, count: Int, folder: FolderState) -> String {
         let details = project.details.map { TerminalText.visible($0, keepingNewlines: true) }
         let rows: [(String, String)] = [
             ("show.name", TerminalText.visible(project.name)),
@@ -13,6 +13,7 @@ struct ProjectDetailView {
             ("show.created", dates.dateAndTime(project.created)),
             ("show.position", localizer.text("show.position.value", ["position": String(project.position), "count": String(count)])),
             ("show.details", details ?? localizer.text("show.details.none")),
+            ("show.folder", folderText(folder, project: project)),
             ("show.id", project.id.lowercasedString),
         ]
         let labels = rows.map { localizer.text($0.0) }
@@ -24,5 +25,13 @@ struct ProjectDetailView {
             text += value.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: indent) + "\n"
         }
         return text
+    }
+
+    private func folderText(_ folder: FolderState, project: Project) -> String {
+        switch folder {
+        case .none: localizer.text("show.folder.none", ["name": project.name])
+        case .present(let path): TerminalText.visible(path)
+        case .missing(let path): localizer.text("show.folder.missing", ["path": TerminalText.visible(path)])
+        }
     }
 }

@@ -28,3 +28,11 @@ struct Invocation {
         .badValue(option: "--\(option.long)", value: value(option) ?? "", expected: expected, command: spec.name)
     }
 }
+
+extension Invocation {
+    /// Options that exclude one another: giving two is a usage error.
+    func requireAtMostOne(of options: [OptionSpec]) throws(UsageError) {
+        let given = options.filter(isSet)
+        if given.count > 1 { throw .conflictingOptions(given.map { "--\($0.long)" }, command: spec.name) }
+    }
+}

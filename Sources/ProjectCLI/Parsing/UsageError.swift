@@ -11,6 +11,8 @@ enum UsageError: Error, Equatable {
     case missingChoice([String], command: String)
     case badValue(option: String, value: String, expected: Expectation, command: String)
     case needsTerminal(argument: String, command: String)
+    /// An argument whose bytes are not UTF-8, shown with its bad bytes replaced; `position` is 1-based.
+    case notUTF8(argument: String, position: Int)
 
     /// What a bad value should have been.
     enum Expectation: Equatable {
@@ -22,7 +24,7 @@ enum UsageError: Error, Equatable {
     /// The command whose help would explain the mistake.
     var command: String? {
         switch self {
-        case .unknownCommand: nil
+        case .unknownCommand, .notUTF8: nil
         case .unknownOption(_, let command, _), .missingValue(_, let command), .unexpectedValue(_, let command),
              .repeatedOption(_, let command): command
         case .missingArgument(_, let command), .extraArgument(_, let command),

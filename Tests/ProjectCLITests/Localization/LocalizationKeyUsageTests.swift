@@ -44,7 +44,8 @@ import ProjectStore
     /// (`types`), and `order.<raw value>` (`list`, `move`, `sort`).
     static let dynamicKeys: Set<String> = Set(
         ProjectKind.allCases.flatMap { [$0.nameKey, "\($0.nameKey).description"] }
-            + ProjectOrder.allCases.map { "order.\($0.rawValue)" })
+            + ProjectOrder.allCases.map { "order.\($0.rawValue)" }
+            + KindFolder.allCases.map { "kind-folder.\($0.rawValue)" })
 
     @Test func theScannerFindsTheSources() {
         #expect(Self.literals.count > 200, "found only \(Self.literals.count) literals under \(L10nFixtures.sourcesFolder.path)")

@@ -34,7 +34,10 @@ import Testing
         init(_ environment: [String: String]) {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("project-l10n-\(UUID().uuidString)")
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            self.environment = environment.merging(["PROJECT_STORE": folder.appendingPathComponent("projects.json").path]) { $1 }
+            self.environment = environment.merging([
+                "PROJECT_STORE": folder.appendingPathComponent("projects.json").path,
+                "PROJECT_ROOT": folder.appendingPathComponent("Writing").path,
+            ]) { $1 }
             localizer = Localizer(language: LocaleSettings(environment: environment).language)
         }
 
@@ -105,13 +108,13 @@ import Testing
     func deleteIsConfirmedInTheLanguage(_ language: Language) {
         let session = Session(["LANG": language.locale])
         for answer in language.yes {
-            session.run("add", "Brouillon")
+            session.run("add", "Brouillon", "--no-folder")
             let (status, terminal) = session.run("delete", "Brouillon", answers: [answer])
             #expect(status == 0, "“\(answer)” should delete: \(terminal.errorText)")
             #expect(terminal.errorText == session.text("delete.confirm", ["name": "Brouillon"]) + " ")
             #expect(terminal.outputText == session.text("delete.done", ["name": "Brouillon"]) + "\n")
         }
-        session.run("add", "Brouillon")
+        session.run("add", "Brouillon", "--no-folder")
         for answer in [language.no, "", "n", "oui" == language.yes[1] ? "ja" : "oui"] {
             let (status, terminal) = session.run("delete", "Brouillon", answers: [answer])
             #expect(status == 1, "“\(answer)” must not delete")

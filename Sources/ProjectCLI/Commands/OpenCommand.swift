@@ -1,0 +1,40 @@
+import ProjectStore
+
+/// `project open <project> [--shell]`: the writer's editor (`$VISUAL`, else `$EDITOR`) on the folder,
+/// or a shell in it.
+enum OpenCommand: Command {
+    static let shell = OptionSpec.flag("shell", help: "open.option.shell")
+
+    static let spec = CommandSpec(
+        name: "open", summary: "open.summary", discussion: "open.discussion",
+        arguments: [.required("placeholder.project", help: "argument.project")],
+        options: [shell],
+        examples: "open.examples")
+
+    static func run(_ invocation: Invocation, in context: CommandContext) throws {
+        let (_, folder) = try context.store.existingFolder(of: .named(invocation.argument(0)!))
+        let program: String
+        let exit: ProgramExit
+        if invocation.isSet(shell) {
+            program = nonEmpty(context.environment["SHELL"]) ?? "/bin/sh"
+            exit = context.launcher.run(program, arguments: [], in: folder)
+        } else {
+            guard let editor = nonEmpty(context.environment["VISUAL"]) ?? nonEmpty(context.environment["EDITOR"]) else {
+                throw CommandError.noEditor
+            }
+            // As git does: the shell splits the variable, so it may hold arguments (`code -w`).
+            program = editor
+            exit = context.launcher.run("/bin/sh", arguments: ["-c", editor + " \"$@\"", editor, folder], in: folder)
+        }
+        switch exit {
+        case .exited(0): return
+        case .exited(let status): throw CommandError.programFailed(program, status: status)
+        case .killed(let signal): throw CommandError.programKilled(program, signal: signal)
+        case .couldNotStart(let code): throw CommandError.programNotStarted(program, code: code)
+        }
+    }
+
+    private static func nonEmpty(_ value: String?) -> String? {
+        value.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+    }
+}

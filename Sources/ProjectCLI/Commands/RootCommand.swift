@@ -1,0 +1,34 @@
+import ProjectStore
+
+/// `project root [<folder>]`: where new project folders are made, or a new place for them.
+enum RootCommand: Command {
+    static let spec = CommandSpec(
+        name: "root", summary: "root.summary", discussion: "root.discussion",
+        arguments: [.optional("placeholder.folder", help: "root.argument.folder")],
+        examples: "root.examples")
+
+    static func run(_ invocation: Invocation, in context: CommandContext) throws {
+        let store = try context.store
+        guard let typed = invocation.argument(0) else {
+            guard let root = store.root(of: try store.catalog()) else { throw ProjectStoreError.noRoot }
+            context.terminal.output(root.path + "\n")
+            if context.terminal.outputIsTerminal { context.say(sourceKey(root.source)) }
+            return
+        }
+        let (old, new) = try store.saveRoot(try context.folder(typed: typed))
+        if new.source == .environment {
+            context.say("root.saved-overridden", ["path": try context.folder(typed: typed), "root": new.path])
+        } else {
+            context.say("root.saved", ["path": new.path])
+        }
+        if let old, old.path != new.path { context.say("root.moves-nothing", ["old": old.path]) }
+    }
+
+    private static func sourceKey(_ source: FolderRoot.Source) -> String {
+        switch source {
+        case .environment: "root.from-environment"
+        case .store: "root.from-store"
+        case .home: "root.from-home"
+        }
+    }
+}

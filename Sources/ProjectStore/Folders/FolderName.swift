@@ -1,0 +1,42 @@
+/// The name of the folder the tool makes for a project: the project's name made safe on every file
+/// system a synced root may meet (Linux, macOS, Windows).
+public enum FolderName {
+    /// A name component may hold at most this many bytes on the file systems we care about.
+    public static let maximumBytes = 255
+    static let fallback = "Project"
+    /// Characters Windows (and so a synced root) refuses in names; `/` everywhere.
+    private static let unsafe: Set<Character> = ["/", "\\", ":", "*", "?", "\"", "<", ">", "|"]
+
+    /// `name` in NFC, unsafe characters replaced by `-`, no leading `.`, no trailing `.` or space,
+    /// at most 255 bytes cut on a character boundary, and never empty.
+    public static func safe(_ name: String) -> String {
+        let replaced = String(name.precomposedStringWithCanonicalMapping.map { unsafe.contains($0) ? "-" : $0 })
+        return trimmed(truncated(replaced.drop { $0 == "." }, toBytes: maximumBytes))
+    }
+
+    /// The folder names to try in turn: `base`, `base (2)`, `base (3)`…, each within the byte limit.
+    public static func candidates(for base: String) -> some Sequence<String> {
+        (1...).lazy.map { number in
+            guard number > 1 else { return base }
+            let suffix = " (\(number))"
+            return trimmed(truncated(Substring(base), toBytes: maximumBytes - suffix.utf8.count)) + suffix
+        }
+    }
+
+    private static func truncated(_ text: Substring, toBytes limit: Int) -> Substring {
+        var bytes = 0
+        var end = text.startIndex
+        for index in text.indices {
+            bytes += text[index].utf8.count
+            guard bytes <= limit else { break }
+            end = text.index(after: index)
+        }
+        return text[..<end]
+    }
+
+    private static func trimmed(_ text: Substring) -> String {
+        var text = text
+        while let last = text.last, last == "." || last == " " { text.removeLast() }
+        return text.isEmpty ? fallback : String(text)
+    }
+}

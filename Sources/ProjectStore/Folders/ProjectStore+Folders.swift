@@ -1,0 +1,267 @@
+import Foundation
+
+extension ProjectStore {
+    /// The root in use with this catalog: `PROJECT_ROOT`, the saved root, or `~/Writing`.
+    public func root(of catalog: ProjectCatalog) -> FolderRoot? {
+        places.root(savedRoot: catalog.savedRoot)
+    }
+
+    public func folderState(of project: Project, in catalog: ProjectCatalog) -> FolderState {
+        guard let folder = project.folder else { return .none }
+        let path = folder.path(in: root(of: catalog))
+        return folders.entry(at: path) == .folder ? .present(path) : .missing(path)
+    }
+
+    /// The folder of a project that has one on disk; refuses one without, or whose folder is gone.
+    public func existingFolder(of reference: ProjectReference) throws(ProjectStoreError) -> (Project, String) {
+        let catalog = try catalog()
+        let project = try catalog.project(reference)
+        switch folderState(of: project, in: catalog) {
+        case .none: throw .noFolder(project)
+        case .missing(let path): throw .folderMissing(project, path: path)
+        case .present(let path): return (project, path)
+        }
+    }
+
+    /// The built-in folders of a kind, or the writer's template for it when there is one.
+    public func layout(for kind: ProjectKind, folderNames: (KindFolder) -> String) -> FolderLayout {
+        if let template = places.template(for: kind), folders.entry(at: template) == .folder {
+            return .template(template)
+        }
+        return .folders(kind.folders.map { FolderName.safe(folderNames($0)) })
+    }
+
+    public func add(
+        name: String, kind: ProjectKind, details: String?, folder request: FolderRequest
+    ) throws(ProjectStoreError) -> (project: Project, folder: FolderOutcome?) {
+        let id = newID()
+        let created = clock()
+        return try change { catalog throws(ProjectStoreError) in
+            try catalog.add(name: name, kind: kind, details: details, id: id, created: created)
+            let outcome: FolderOutcome?
+            switch request {
+            case .none: outcome = nil
+            case .attach(let path): outcome = try attach(path, to: id, in: &catalog)
+            case .make(let layout): outcome = try makeFolder(for: id, layout: layout, in: &catalog)
+            }
+            return (try catalog.project(.id(id)), outcome)
+        }
+    }
+
+    /// `edit --new-folder`: a folder in the root, as `add` makes, for a project that has none.
+    public func makeFolder(
+        for reference: ProjectReference, layout: (ProjectKind) -> FolderLayout
+    ) throws(ProjectStoreError) -> (project: Project, folder: FolderOutcome) {
+        try change { catalog throws(ProjectStoreError) in
+            let project = try catalog.project(reference)
+            if let folder = project.folder {
+                throw .alreadyHasFolder(project, path: folder.path(in: root(of: catalog)))
+            }
+            let outcome = try makeFolder(for: project.id, layout: layout(project.kind), in: &catalog)
+            return (try catalog.project(.id(project.id)), outcome)
+        }
+    }
+
+    /// `edit --folder`: an existing folder becomes the project's; the disk is not touched.
+    public func attachFolder(
+        _ path: String, to reference: ProjectReference
+    ) throws(ProjectStoreError) -> (project: Project, folder: FolderOutcome, previous: String?) {
+        try change { catalog throws(ProjectStoreError) in
+            let project = try catalog.project(reference)
+            let previous = project.folder?.path(in: root(of: catalog))
+            let outcome = try attach(path, to: project.id, in: &catalog)
+            return (try catalog.project(.id(project.id)), outcome, previous == path ? nil : previous)
+        }
+    }
+
+    /// `edit --no-folder`: the project keeps no folder; the folder stays on disk.
+    public func detachFolder(of reference: ProjectReference) throws(ProjectStoreError) -> (project: Project, folder: FolderOutcome?) {
+        try change { catalog throws(ProjectStoreError) in
+            let project = try catalog.project(reference)
+            let previous = project.folder?.path(in: root(of: catalog))
+            return (try catalog.setFolder(of: project.id, to: nil), previous.map { .detached(path: $0) })
+        }
+    }
+
+    /// Renames the project, and its folder when the tool made it inside the root.
+    public func rename(
+        _ reference: ProjectReference, to name: String
+    ) throws(ProjectStoreError) -> (oldName: String, project: Project, folder: FolderOutcome?) {
+        try change { catalog throws(ProjectStoreError) in
+            let before = try catalog.project(reference)
+            let renamed = try catalog.rename(reference, to: name)
+            guard let folder = before.folder else { return (before.name, renamed, nil) }
+            let root = root(of: catalog)
+            let current = folder.path(in: root)
+            guard folders.entry(at: current) == .folder else { return (before.name, renamed, .notFound(path: current)) }
+            guard folder.isManaged, let root, FolderPath.relative(current, to: root.path) != nil else {
+                return (before.name, renamed, .kept(path: current))
+            }
+            let parent = FolderPath.parent(of: current)
+            for candidate in FolderName.candidates(for: FolderName.safe(renamed.name)) {
+                let destination = FolderPath.join(parent, candidate)
+                if destination == current { return (before.name, renamed, nil) }
+                guard isFree(destination, in: catalog, root: root) else { continue }
+                let recorded = root.record(destination, managed: true)
+                let intent = FolderIntent(step: .move(from: current, to: destination), project: before.id, committedFolder: recorded)
+                do throws(FolderSystemError) {
+                    try perform(intent)
+                } catch where error.isTaken {
+                    continue
+                } catch {
+                    throw .folderFailed(error)
+                }
+                return (before.name, try catalog.setFolder(of: before.id, to: recorded), .renamed(from: current, to: destination))
+            }
+            fatalError("unreachable: the candidates never end")
+        }
+    }
+
+    /// What deleting would do with the project's folder, for the confirmation: `to` is the trash.
+    public func deletion(of reference: ProjectReference, keepFolder: Bool) throws(ProjectStoreError) -> (project: Project, folder: FolderOutcome?) {
+        let catalog = try catalog()
+        let project = try catalog.project(reference)
+        return (project, fate(of: project, keepFolder: keepFolder, in: catalog))
+    }
+
+    /// Deletes the project; a folder the tool made goes to the trash beside it, never further.
+    public func delete(
+        _ reference: ProjectReference, keepFolder: Bool = false
+    ) throws(ProjectStoreError) -> (project: Project, folder: FolderOutcome?) {
+        try change { catalog throws(ProjectStoreError) in
+            let project = try catalog.delete(reference)
+            guard case .trashed(let path, _, let files) = fate(of: project, keepFolder: keepFolder, in: catalog) else {
+                return (project, fate(of: project, keepFolder: keepFolder, in: catalog))
+            }
+            do throws(FolderSystemError) {
+                let destination = try FolderTrash.freePlace(for: path, on: folders)
+                try perform(FolderIntent(step: .move(from: path, to: destination), project: project.id, committedFolder: nil))
+                return (project, .trashed(from: path, to: destination, files: files))
+            } catch {
+                throw .folderFailed(error)
+            }
+        }
+    }
+
+    /// `project root <path>`: saves the root; moves nothing.
+    public func saveRoot(_ path: String) throws(ProjectStoreError) -> (old: FolderRoot?, new: FolderRoot) {
+        try change { catalog throws(ProjectStoreError) in
+            let old = root(of: catalog)
+            let new = places.root(savedRoot: path)!
+            catalog.setRoot(path, oldRoot: old, newRoot: new) { folders.entry(at: $0) == .folder }
+            return (old, new)
+        }
+    }
+
+    // MARK: The disk steps
+
+    private func fate(of project: Project, keepFolder: Bool, in catalog: ProjectCatalog) -> FolderOutcome? {
+        switch folderState(of: project, in: catalog) {
+        case .none: return nil
+        case .missing(let path): return .notFound(path: path)
+        case .present(let path):
+            guard project.folder!.isManaged, !keepFolder else { return .kept(path: path) }
+            return .trashed(from: path, to: FolderRoot.trash(besides: path), files: folders.fileCount(in: path))
+        }
+    }
+
+    private func attach(_ path: String, to id: UUID, in catalog: inout ProjectCatalog) throws(ProjectStoreError) -> FolderOutcome {
+        switch folders.entry(at: path) {
+        case .missing: throw .folderRefused(path: path, .missing)
+        case .other: throw .folderRefused(path: path, .notAFolder)
+        case .folder: break
+        }
+        let root = root(of: catalog)
+        try catalog.checkFolderIsFree(path, for: id, root: root)
+        let folder = root?.record(path, managed: false) ?? ProjectFolder(recorded: path, isManaged: false)
+        try catalog.setFolder(of: id, to: folder)
+        return .attached(path: path)
+    }
+
+    private func makeFolder(for id: UUID, layout: FolderLayout, in catalog: inout ProjectCatalog) throws(ProjectStoreError) -> FolderOutcome {
+        guard let root = root(of: catalog) else { throw .noRoot }
+        let name = try catalog.project(.id(id)).name
+        do {
+            try folders.makeFolders(root.path)
+        } catch {
+            throw .folderFailed(error)
+        }
+        let wanted = FolderName.safe(name)
+        for candidate in FolderName.candidates(for: wanted) {
+            let path = FolderPath.join(root.path, candidate)
+            guard isFree(path, in: catalog, root: root) else { continue }
+            let recorded = root.record(path, managed: true)
+            do throws(FolderSystemError) {
+                try perform(FolderIntent(step: .make(path), project: id, committedFolder: recorded)) {
+                    () throws(FolderSystemError) in try fill(path, with: layout)
+                }
+            } catch where error.isTaken && error.path == path {
+                continue  // made by someone else this very moment
+            } catch {
+                throw .folderFailed(error)
+            }
+            try catalog.setFolder(of: id, to: recorded)
+            return .made(path: path, wantedName: wanted)
+        }
+        fatalError("unreachable: the candidates never end")
+    }
+
+    private func isFree(_ path: String, in catalog: ProjectCatalog, root: FolderRoot) -> Bool {
+        folders.entry(at: path) == .missing && !catalog.isRecordedFolder(path, root: root)
+    }
+
+    private func fill(_ folder: String, with layout: FolderLayout) throws(FolderSystemError) {
+        switch layout {
+        case .folders(let names):
+            for name in names { try folders.makeFolder(FolderPath.join(folder, name)) }
+        case .template(let template):
+            try folders.copyContents(of: template, into: folder)
+        }
+    }
+
+    /// Records the intent, takes the step, then `finish`es it (filling a new folder). A step the
+    /// disk refuses changed nothing; a failure after it is undone at once.
+    private func perform(
+        _ intent: FolderIntent, finish: () throws(FolderSystemError) -> Void = {}
+    ) throws(FolderSystemError) {
+        do {
+            try storage.recordIntent(intent)
+        } catch {
+            throw FolderSystemError(path: intent.step.changedPath, code: error.systemCode ?? EIO)
+        }
+        do {
+            switch intent.step {
+            case .make(let path): try folders.makeFolder(path)
+            case .move(let source, let destination): try folders.move(source, to: destination)
+            }
+        } catch {
+            storage.clearIntent()
+            throw error
+        }
+        do {
+            try finish()
+        } catch {
+            // Undone now if possible; otherwise the intent stays for the next command to finish.
+            if (try? intent.undo(on: folders)) != nil { storage.clearIntent() }
+            throw error
+        }
+        folders.sync(FolderPath.parent(of: intent.step.changedPath))
+    }
+
+    func finishInterruptedChange(in catalog: ProjectCatalog) throws(ProjectStoreError) {
+        guard let intent = try storage.intent() else { return }
+        if !intent.isCommitted(in: catalog) {
+            do { try intent.undo(on: folders) } catch { throw .interruptedChange(error) }
+        }
+        storage.clearIntent()
+    }
+}
+
+extension ProjectStoreError {
+    /// The errno behind a store that cannot be written, if any.
+    var systemCode: Int32? {
+        if case .storage(.unwritable(_, let code)) = self { return code }
+        if case .storage(.unreadable(_, let code)) = self { return code }
+        return nil
+    }
+}

@@ -1,0 +1,148 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import ProjectStore
+
+/// glibc's `renameat2`, which the Glibc module does not export (it is declared for `_GNU_SOURCE`
+/// only). Its arguments are integers and pointers, passed alike by C and Swift on Linux.
+@_silgen_name("renameat2")
+private func renameWithoutReplacing(
+    _ sourceFolder: Int32, _ source: UnsafePointer<CChar>, _ destinationFolder: Int32,
+    _ destination: UnsafePointer<CChar>, _ flags: UInt32
+) -> Int32
+
+/// The writer's folders on the real disk. Never deletes anything but empty folders, never replaces
+/// what is there, never follows a symbolic link inside a folder.
+public struct DiskFolders: FolderSystem {
+    public init() {}
+
+    public func entry(at path: String) -> FolderEntry {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return errno == ENOENT || errno == ENOTDIR ? .missing : .other }
+        if (status.st_mode & S_IFMT) == S_IFLNK, stat(path, &status) != 0 { return .other }
+        return (status.st_mode & S_IFMT) == S_IFDIR ? .folder : .other
+    }
+
+    public func makeFolder(_ path: String) throws(FolderSystemError) {
+        guard mkdir(path, 0o777) == 0 else { throw FolderSystemError(path: path, code: errno) }
+    }
+
+    public func move(_ source: String, to destination: String) throws(FolderSystemError) {
+        // RENAME_NOREPLACE: plain rename(2) would silently replace an empty folder at `destination`.
+        if renameWithoutReplacing(AT_FDCWD, source, AT_FDCWD, destination, 1 /* RENAME_NOREPLACE */) == 0 { return }
+        let failure = errno
+        guard failure == EINVAL || failure == ENOSYS else { throw error(failure, source, destination) }
+        // A file system without RENAME_NOREPLACE: check, then rename; the store's lock keeps other
+        // commands of ours out of the gap.
+        guard entry(at: destination) == .missing else { throw FolderSystemError(path: destination, code: EEXIST) }
+        guard rename(source, destination) == 0 else { throw error(errno, source, destination) }
+    }
+
+    public func copyContents(of template: String, into folder: String) throws(FolderSystemError) {
+        for name in try names(in: template) {
+            let (from, to) = (FolderPath.join(template, name), FolderPath.join(folder, name))
+            var status = stat()
+            guard lstat(from, &status) == 0 else { throw FolderSystemError(path: from, code: errno) }
+            switch status.st_mode & S_IFMT {
+            case S_IFDIR:
+                guard mkdir(to, status.st_mode & 0o7777) == 0 else { throw FolderSystemError(path: to, code: errno) }
+                try copyContents(of: from, into: to)
+            case S_IFREG:
+                try copyFile(from, to: to, mode: status.st_mode & 0o7777)
+            case S_IFLNK:
+                guard let target = linkTarget(from), symlink(target, to) == 0 else {
+                    throw FolderSystemError(path: to, code: errno)
+                }
+            default:
+                continue  // devices, sockets and pipes are no part of a template
+            }
+        }
+    }
+
+    public func removeIfOnlyEmptyFolders(_ path: String) -> Bool {
+        guard holdsOnlyFolders(path) else { return false }
+        return removeFolders(path)
+    }
+
+    public func fileCount(in path: String) -> Int {
+        guard let names = try? names(in: path) else { return 0 }
+        return names.reduce(0) { count, name in
+            let child = FolderPath.join(path, name)
+            var status = stat()
+            guard lstat(child, &status) == 0 else { return count }
+            return count + ((status.st_mode & S_IFMT) == S_IFDIR ? fileCount(in: child) : 1)
+        }
+    }
+
+    public func sync(_ folder: String) {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    // MARK: Helpers
+
+    private func names(in folder: String) throws(FolderSystemError) -> [String] {
+        guard let stream = opendir(folder) else { throw FolderSystemError(path: folder, code: errno) }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    private func holdsOnlyFolders(_ path: String) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR, let names = try? names(in: path) else {
+            return false
+        }
+        return names.allSatisfy { holdsOnlyFolders(FolderPath.join(path, $0)) }
+    }
+
+    private func removeFolders(_ path: String) -> Bool {
+        let children = (try? names(in: path)) ?? []
+        for name in children where !removeFolders(FolderPath.join(path, name)) { return false }
+        return rmdir(path) == 0
+    }
+
+    private func copyFile(_ source: String, to destination: String, mode: mode_t) throws(FolderSystemError) {
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw FolderSystemError(path: source, code: errno) }
+        defer { close(input) }
+        let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        guard output >= 0 else { throw FolderSystemError(path: destination, code: errno) }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(input, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            if count < 0 { close(output); throw FolderSystemError(path: source, code: errno) }
+            if count == 0 { break }
+            var written = 0
+            while written < count {
+                let result = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
+                if result < 0, errno == EINTR { continue }
+                if result < 0 { close(output); throw FolderSystemError(path: destination, code: errno) }
+                written += result
+            }
+        }
+        guard close(output) == 0 else { throw FolderSystemError(path: destination, code: errno) }
+    }
+
+    private func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(path, &buffer, buffer.count - 1)
+        guard length >= 0 else { return nil }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private func error(_ code: Int32, _ source: String, _ destination: String) -> FolderSystemError {
+        FolderSystemError(path: code == EEXIST ? destination : source, code: code)
+    }
+}
