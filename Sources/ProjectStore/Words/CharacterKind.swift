@@ -19,6 +19,8 @@ enum CharacterKind: UInt8, Sendable {
     case keycap
     /// An ASCII byte Markdown gives a meaning to, handled apart from the table.
     case markup
+    /// A byte of a character beyond ASCII: the UTF-8 decoder's.
+    case multibyte
 
     /// The kind of a character beyond ASCII.
     @inline(__always)
@@ -71,7 +73,7 @@ enum CharacterKind: UInt8, Sendable {
     static let markdownASCII: [CharacterKind] = asciiTable(markdown: true)
 
     private static func asciiTable(markdown: Bool) -> [CharacterKind] {
-        (0..<128).map { value in
+        (0..<256).map { value in
             let byte = UInt8(value)
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
@@ -88,6 +90,8 @@ enum CharacterKind: UInt8, Sendable {
                 return markdown ? .markup : (byte == 0x0A ? .whitespace : .separator)
             case 0x20, 0x09, 0x0B, 0x0C, 0x0D:
                 return .whitespace
+            case 0x80...:
+                return .multibyte
             default:
                 return .separator
             }

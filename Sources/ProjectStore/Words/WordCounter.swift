@@ -17,6 +17,7 @@
 /// The state between two chunks is a few integers, so memory stays flat however long the text.
 public struct WordCounter: Sendable {
     private let syntax: TextSyntax
+    /// The kind of each byte value: ASCII characters, and `.multibyte` for the rest.
     private let asciiKinds: [CharacterKind]
     private var words = 0
 
@@ -63,8 +64,26 @@ public struct WordCounter: Sendable {
 
     /// Takes the next bytes of the text; a chunk may end anywhere, even inside a character.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
-        for byte in bytes {
-            step(byte)
+        let bytes = bytes.bindMemory(to: UInt8.self)
+        asciiKinds.withUnsafeBufferPointer { kinds in
+            var index = 0
+            while index < bytes.count {
+                // Most of prose is ASCII letters inside a word: they change nothing but the position,
+                // so a run of them is passed over in a tight loop of its own.
+                if inWord && joiner == .none && mode == .text && continuationBytesNeeded == 0 {
+                    let start = index
+                    while index < bytes.count, kinds[Int(bytes[index])] == .letter {
+                        index += 1
+                    }
+                    if index > start {
+                        wordIsDigitsOnly = false
+                        lastWasDigit = false
+                        continue
+                    }
+                }
+                step(bytes[index])
+                index += 1
+            }
         }
     }
 
@@ -102,12 +121,12 @@ public struct WordCounter: Sendable {
 
     @inline(__always)
     private mutating func textStep(_ byte: UInt8) {
-        if byte < 0x80 && continuationBytesNeeded == 0 {
+        if continuationBytesNeeded == 0 {
             let kind = asciiKinds[Int(byte)]
-            if kind == .markup {
-                markupStep(byte)
-            } else {
-                take(kind)
+            switch kind {
+            case .markup: markupStep(byte)
+            case .multibyte: utf8Step(byte)
+            default: take(kind)
             }
         } else {
             utf8Step(byte)
@@ -199,7 +218,7 @@ public struct WordCounter: Sendable {
             // "1️⃣" is an emoji, not the number it is drawn from.
             if inWord && wordIsDigitsOnly { words -= 1 }
             separate()
-        case .separator, .markup:
+        case .separator, .markup, .multibyte:
             separate()
         }
     }
