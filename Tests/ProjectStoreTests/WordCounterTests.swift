@@ -144,6 +144,17 @@ struct MarkdownWordTests {
         #expect(markdown("[open](unclosed destination\nnext line") == 3)
     }
 
+    @Test("reference definitions and footnote labels are skipped, footnote text counts")
+    func referencesAndFootnotes() {
+        #expect(markdown("See [the site][home].\n\n[home]: https://example.com/a-b \"Home page\"\nEnd") == 5)
+        #expect(markdown("   [id]: <https://example.com> 'x'\n") == 0)
+        #expect(markdown("[A] sentence starting with a bracket: yes") == 7)
+        #expect(markdown("[a](b) then [c]: d") == 4)
+        #expect(markdown("A claim.[^1] More[^note].\n\n[^1]: The source, page 4.") == 7)
+        #expect(markdown("[^open\nnext") == 1)
+        #expect(plain("[id]: https://example.com") == 3)
+    }
+
     @Test("HTML comments are skipped, across lines")
     func comments() {
         #expect(markdown("one <!-- a note\nto myself --> two") == 2)
@@ -197,7 +208,7 @@ struct MarkdownWordTests {
 @Suite("Word counter: streaming")
 struct StreamingWordTests {
     static let samples: [(String, TextSyntax)] = [
-        ("\u{FEFF}---\ntitle: x\n---\n# Ödet, l’homme\r\n1. cat's [link](http://a.b/c-d) <!-- note\n-->日本語の文章 हिन्दी 👨‍👩‍👧 1️⃣ 3.14", .markdown),
+        ("\u{FEFF}---\ntitle: x\n---\n# Ödet, l’homme\r\n1. cat's [link](http://a.b/c-d) <!-- note\n-->日本語の文章 हिन्दी 👨‍👩‍👧 1️⃣ 3.14\n[ref]: http://x.y/z-w\nfin[^2]", .markdown),
         ("well-known Война и мир, 안녕하세요 é\u{301}; 1,000 e.g. x", .plainText),
     ]
 
@@ -227,8 +238,8 @@ struct StreamingWordTests {
 
     @Test("the Markdown sample counts what a reader sees")
     func sampleCount() {
-        // Ödet l’homme cat's link 日 本 語 の 文 章 हिन्दी 3.14
-        #expect(WordCounter.count(Self.samples[0].0, syntax: .markdown) == 12)
+        // Ödet l’homme cat's link 日 本 語 の 文 章 हिन्दी 3.14 fin
+        #expect(WordCounter.count(Self.samples[0].0, syntax: .markdown) == 13)
     }
 }
 

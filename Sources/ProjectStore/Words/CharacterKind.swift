@@ -86,7 +86,8 @@ enum CharacterKind: UInt8, Sendable {
                 return .period
             case UInt8(ascii: ","), UInt8(ascii: ":"):
                 return .digitJoiner
-            case UInt8(ascii: "\n"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "]"), UInt8(ascii: ")"):
+            case UInt8(ascii: "\n"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "["), UInt8(ascii: "]"),
+                 UInt8(ascii: ")"):
                 return markdown ? .markup : (byte == 0x0A ? .whitespace : .separator)
             case 0x20, 0x09, 0x0B, 0x0C, 0x0D:
                 return .whitespace

@@ -10,8 +10,8 @@
 /// are bytes that are not valid UTF-8. A byte order mark at the start is ignored.
 ///
 /// In `.markdown`, what a reader never sees as words is skipped too: a YAML front-matter block
-/// at the very top, HTML comments, link and image destinations, and ordered-list numbers
-/// (`1.`); other markup (`#`, `*`, `>`, `` ` ``, bullets) is made of symbols and never counted.
+/// at the very top, HTML comments, link and image destinations, link reference definitions,
+/// footnote labels (`[^1]`) and ordered-list numbers (`1.`); other markup (`#`, `*`, `>`, `` ` ``, bullets) is made of symbols and never counted.
 /// Words inside code spans and code blocks count: the writer typed them.
 ///
 /// The state between two chunks is a few integers, so memory stays flat however long the text.
@@ -43,6 +43,8 @@ public struct WordCounter: Sendable {
     private var modeCount = 0
     private var fenceByte: UInt8 = 0
     private var frontMatter = FrontMatter.possible
+    /// The count before a `[` that opened a line: a reference definition's label is taken back.
+    private var countBeforeLineLabel: Int?
 
     public init(syntax: TextSyntax) {
         self.syntax = syntax
@@ -279,12 +281,18 @@ public struct WordCounter: Sendable {
         case UInt8(ascii: "\n"):
             endWord(beforeWhitespace: true)
             lineHasOnlyIndent = true
+            countBeforeLineLabel = nil
             if frontMatter == .inside { enter(.fenceLine) }
         case UInt8(ascii: ">"):
             endWord(beforeWhitespace: false)  // a quote mark: the line may still start a list
         case UInt8(ascii: "<"):
             separate()
             enter(.commentOpening, count: 1)
+        case UInt8(ascii: "["):
+            let opensLine = lineHasOnlyIndent
+            separate()
+            countBeforeLineLabel = opensLine ? words : nil
+            enter(.afterOpenBracket)
         case UInt8(ascii: "]"):
             separate()
             enter(.afterCloseBracket)
@@ -332,10 +340,35 @@ public struct WordCounter: Sendable {
             } else {
                 modeCount = 0
             }
+        case .afterOpenBracket:
+            if byte == UInt8(ascii: "^") {
+                enter(.footnoteLabel)  // "[^1]": a footnote's number is not a word of the text
+            } else {
+                enter(.text)
+                textStep(byte)
+            }
+        case .footnoteLabel:
+            if byte == UInt8(ascii: "]") {
+                enter(.text)
+            } else if byte == UInt8(ascii: "\n") {
+                enter(.text)
+                textStep(byte)
+            }
         case .afterCloseBracket:
             if byte == UInt8(ascii: "(") {
+                countBeforeLineLabel = nil
                 enter(.destination, count: 1)
+            } else if byte == UInt8(ascii: ":"), let countBeforeLineLabel {
+                // "[label]: https://…" defines a link and shows nothing.
+                words = countBeforeLineLabel
+                enter(.definitionLine)
             } else {
+                countBeforeLineLabel = nil
+                enter(.text)
+                textStep(byte)
+            }
+        case .definitionLine:
+            if byte == UInt8(ascii: "\n") {
                 enter(.text)
                 textStep(byte)
             }
@@ -424,7 +457,10 @@ extension WordCounter {
         case fenceLine
         case commentOpening
         case comment
+        case afterOpenBracket
+        case footnoteLabel
         case afterCloseBracket
+        case definitionLine
         case destination
         case listMarkerEnd
     }
