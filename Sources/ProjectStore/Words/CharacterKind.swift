@@ -69,10 +69,12 @@ enum CharacterKind: UInt8, Sendable {
         }
     }
 
-    static let plainASCII: [CharacterKind] = asciiTable(markdown: false)
-    static let markdownASCII: [CharacterKind] = asciiTable(markdown: true)
+    static let plainBytes: [CharacterKind] = byteTable(markdown: false)
+    static let markdownBytes: [CharacterKind] = byteTable(markdown: true)
 
-    private static func asciiTable(markdown: Bool) -> [CharacterKind] {
+    /// The kind of each byte value as the text loop sees it: ASCII characters as they are, every
+    /// other byte handed to the UTF-8 decoder.
+    private static func byteTable(markdown: Bool) -> [CharacterKind] {
         (0..<256).map { value in
             let byte = UInt8(value)
             switch byte {

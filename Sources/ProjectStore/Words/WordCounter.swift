@@ -11,14 +11,15 @@
 ///
 /// In `.markdown`, what a reader never sees as words is skipped too: a YAML front-matter block
 /// at the very top, HTML comments, link and image destinations, link reference definitions,
-/// footnote labels (`[^1]`) and ordered-list numbers (`1.`); other markup (`#`, `*`, `>`, `` ` ``, bullets) is made of symbols and never counted.
-/// Words inside code spans and code blocks count: the writer typed them.
+/// footnote labels (`[^1]`) and ordered-list numbers (`1.`). Other markup (`#`, `*`, `>`, `` ` ``,
+/// bullets) is made of symbols and never counted. Words inside code spans and code blocks count:
+/// the writer typed them.
 ///
 /// The state between two chunks is a few integers, so memory stays flat however long the text.
 public struct WordCounter: Sendable {
     private let syntax: TextSyntax
     /// The kind of each byte value: ASCII characters, and `.multibyte` for the rest.
-    private let asciiKinds: [CharacterKind]
+    private let byteKinds: [CharacterKind]
     private var words = 0
 
     // The word in progress.
@@ -48,7 +49,7 @@ public struct WordCounter: Sendable {
 
     public init(syntax: TextSyntax) {
         self.syntax = syntax
-        asciiKinds = syntax == .markdown ? CharacterKind.markdownASCII : CharacterKind.plainASCII
+        byteKinds = syntax == .markdown ? CharacterKind.markdownBytes : CharacterKind.plainBytes
         if syntax == .markdown { lineHasOnlyIndent = true }
     }
 
@@ -67,7 +68,7 @@ public struct WordCounter: Sendable {
     /// Takes the next bytes of the text; a chunk may end anywhere, even inside a character.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
         let bytes = bytes.bindMemory(to: UInt8.self)
-        asciiKinds.withUnsafeBufferPointer { kinds in
+        byteKinds.withUnsafeBufferPointer { kinds in
             var index = 0
             while index < bytes.count {
                 // Most of prose is ASCII letters inside a word: they change nothing but the position,
@@ -91,10 +92,6 @@ public struct WordCounter: Sendable {
 
     /// The words of everything fed. Call it once, after the last chunk.
     public mutating func finish() -> Int {
-        if continuationBytesNeeded > 0 {
-            continuationBytesNeeded = 0
-            take(.separator)
-        }
         switch mode {
         case .byteOrderMark:
             replayByteOrderMarkPrefix()
@@ -105,7 +102,8 @@ public struct WordCounter: Sendable {
         default:
             break
         }
-        // An unclosed front-matter block was not one: its words stay counted.
+        // An unclosed front-matter block was not one: its words stay counted. A character cut off
+        // at the end is a separator, which counts nothing.
         endWord(beforeWhitespace: true)
         return words
     }
@@ -124,7 +122,7 @@ public struct WordCounter: Sendable {
     @inline(__always)
     private mutating func textStep(_ byte: UInt8) {
         if continuationBytesNeeded == 0 {
-            let kind = asciiKinds[Int(byte)]
+            let kind = byteKinds[Int(byte)]
             switch kind {
             case .markup: markupStep(byte)
             case .multibyte: utf8Step(byte)
