@@ -236,6 +236,28 @@ struct StreamingWordTests {
         }
     }
 
+    @Test("the fast loop counts as the state machine alone does", arguments: [TextSyntax.plainText, .markdown])
+    func fastPathAgrees(syntax: TextSyntax) {
+        let pieces = [
+            "a", "Z", "9", "0", "'", "-", ".", "_", ",", ":", " ", "\n", "\t", "<", "!", ">", "[", "]", "(", ")",
+            "^", "#", "*", "`", "é", "’", "日", "\u{301}", "\u{20E3}", "\u{FE0F}", "🙂", "---\n", "1. ", "<!--", "-->",
+        ]
+        var generator = SeededGenerator(seed: 9)
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 1...40, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let bytes = Array(text.utf8)
+            var fast = WordCounter(syntax: syntax)
+            var reference = WordCounter(syntax: syntax)
+            reference.usesFastPath = false
+            bytes.withUnsafeBytes { fast.feed($0) }
+            bytes.withUnsafeBytes { reference.feed($0) }
+            let expected = reference.finish()
+            #expect(fast.finish() == expected, "\(text.debugDescription)")
+            let split = Int.random(in: 0...bytes.count, using: &generator)
+            #expect(countSplit(bytes, at: split, syntax: syntax) == expected, "\(text.debugDescription) at \(split)")
+        }
+    }
+
     @Test("the Markdown sample counts what a reader sees")
     func sampleCount() {
         // Ödet l’homme cat's link 日 本 語 の 文 章 हिन्दी 3.14 fin

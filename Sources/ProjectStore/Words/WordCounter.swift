@@ -20,27 +20,32 @@ public struct WordCounter: Sendable {
     private let syntax: TextSyntax
     /// The kind of each byte value: ASCII characters, and `.multibyte` for the rest.
     private let byteKinds: [CharacterKind]
-    private var words = 0
+    /// The same, as the fast loop's flags (`WordCounter+FastPath.swift`).
+    private let fastFlags: [UInt8]
+    /// Off only in tests, which compare the fast loop with the state machine alone.
+    var usesFastPath = true
+    // What the fast loop (WordCounter+FastPath.swift) reads and writes is internal, the rest private.
+    var words = 0
 
     // The word in progress.
-    private var inWord = false
-    private var joiner = Joiner.none
-    private var joinerIsPeriod = false
-    private var lastWasDigit = false
-    private var wordIsDigitsOnly = false
-    private var wordStartsLine = false
+    var inWord = false
+    var joiner = Joiner.none
+    var joinerIsPeriod = false
+    var lastWasDigit = false
+    var wordIsDigitsOnly = false
+    var wordStartsLine = false
 
     // Markdown's line structure: whether only indentation and quote marks came before on this line.
-    private var lineHasOnlyIndent = false
+    var lineHasOnlyIndent = false
 
     // UTF-8 decoding: the scalar so far and the range the next continuation byte must fall in.
     private var scalar: UInt32 = 0
-    private var continuationBytesNeeded = 0
+    var continuationBytesNeeded = 0
     private var continuationLow: UInt8 = 0x80
     private var continuationHigh: UInt8 = 0xBF
 
     // Anything but `.text` is a short look-ahead or a stretch of skipped Markdown.
-    private var mode = Mode.byteOrderMark
+    var mode = Mode.byteOrderMark
     private var modeCount = 0
     private var fenceByte: UInt8 = 0
     private var frontMatter = FrontMatter.possible
@@ -50,6 +55,7 @@ public struct WordCounter: Sendable {
     public init(syntax: TextSyntax) {
         self.syntax = syntax
         byteKinds = syntax == .markdown ? CharacterKind.markdownBytes : CharacterKind.plainBytes
+        fastFlags = syntax == .markdown ? Self.markdownFastFlags : Self.plainFastFlags
         if syntax == .markdown { lineHasOnlyIndent = true }
     }
 
@@ -68,21 +74,12 @@ public struct WordCounter: Sendable {
     /// Takes the next bytes of the text; a chunk may end anywhere, even inside a character.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) {
         let bytes = bytes.bindMemory(to: UInt8.self)
-        byteKinds.withUnsafeBufferPointer { kinds in
+        fastFlags.withUnsafeBufferPointer { flags in
             var index = 0
             while index < bytes.count {
-                // Most of prose is ASCII letters inside a word: they change nothing but the position,
-                // so a run of them is passed over in a tight loop of its own.
-                if inWord && joiner == .none && mode == .text && continuationBytesNeeded == 0 {
-                    let start = index
-                    while index < bytes.count, kinds[Int(bytes[index])] == .letter {
-                        index += 1
-                    }
-                    if index > start {
-                        wordIsDigitsOnly = false
-                        lastWasDigit = false
-                        continue
-                    }
+                if usesFastPath && canTakeFastPath {
+                    index = fastPath(bytes, from: index, flags: flags)
+                    if index == bytes.count { break }
                 }
                 step(bytes[index])
                 index += 1
@@ -432,6 +429,8 @@ public struct WordCounter: Sendable {
         }
     }
 
+    private static let plainFastFlags = FastFlags.table(from: CharacterKind.plainBytes)
+    private static let markdownFastFlags = FastFlags.table(from: CharacterKind.markdownBytes)
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
     private static let commentOpening: [UInt8] = Array("<!--".utf8)
 }
@@ -443,13 +442,13 @@ public enum TextSyntax: Sendable, Equatable {
 }
 
 extension WordCounter {
-    private enum Joiner: UInt8, Sendable {
+    enum Joiner: UInt8, Sendable {
         case none
         case betweenWordCharacters
         case betweenDigits
     }
 
-    private enum Mode: UInt8, Sendable {
+    enum Mode: UInt8, Sendable {
         case text
         case byteOrderMark
         case fenceLine
