@@ -97,6 +97,8 @@ struct WordRuleTests {
         #expect(plain("\u{FEFF}one two") == 2)
         #expect(markdown("\u{FEFF}one two") == 2)
         #expect(plain("one\u{00A0}two\u{2003}three\tfour") == 4)
+        #expect(plain("ภาษา\u{200B}ไทย") == 2)  // a zero-width space between Thai words
+        #expect(plain("one\u{3000}two\u{2028}three") == 3)
     }
 
     @Test("bytes that are not UTF-8 separate words and never stop the count")

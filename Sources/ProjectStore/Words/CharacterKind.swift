@@ -43,6 +43,8 @@ enum CharacterKind: UInt8, Sendable {
             return .joiner
         case 0x20E3:
             return .keycap
+        case 0x200B:
+            return .whitespace  // the zero-width space marks word ends in Thai, Khmer and Burmese text
         case 0x3005...0x3007, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x2_0000...0x3_FFFF:
             return .ideograph  // Han, with its iteration mark 々 and 〇
         case 0x3041...0x3096, 0x309D...0x309F, 0x30A1...0x30FA, 0x30FC...0x30FF, 0x31F0...0x31FF,
