@@ -286,6 +286,59 @@ def name_stats(names: list[str]) -> dict:
 
 
 # --------------------------------------------------------------------------------------------
+# Manuscripts: folders of Markdown chapters for the word-count rows (issue 9)
+
+PROSE_WORDS = [
+    "the", "and", "she", "he", "was", "had", "said", "into", "light", "river", "house", "window", "long",
+    "night", "morning", "letter", "again", "nothing", "remembered", "under", "between", "slowly", "never",
+    "garden", "mother", "father", "sister", "station", "winter", "summer", "voice", "door", "hands", "stone",
+    "it's", "didn't", "well-known", "half-open", "o'clock", "1984", "twelve", "harbour", "kitchen", "quiet",
+]
+PROSE_FOREIGN = [word.lower() for word in FOREIGN] + ["l’homme", "aujourd’hui", "c’était", "naïve", "déjà"]
+# Japanese sentences, each with the number of words a writer's word processor gives it: one per
+# kanji, hiragana and katakana character; the full stops are punctuation.
+JAPANESE = [("彼女は静かに窓を開けた。", 11), ("雪が降っていた。", 7), ("駅まで歩いた。", 6),
+            ("手紙はまだ届かない。", 9), ("コーヒーを飲んだ。", 8)]
+
+
+def make_manuscript(folder: Path, words: int = 2_000_000, files: int = 400, seed: int = SEED) -> int:
+    """Writes a manuscript of Markdown chapters into `folder` (made if missing): `files` files of about
+    `words / files` words each, in four part folders, with headings, emphasis, accented words and a
+    Japanese sentence now and then. Returns the exact count by issue 9's rules, to check ours."""
+    rng = random.Random(seed)
+    total = 0
+    per_file = words // files
+    for number in range(1, files + 1):
+        part = folder / f"Part {(number - 1) * 4 // files + 1}"
+        part.mkdir(parents=True, exist_ok=True)
+        lines = [f"# Chapter {number}", ""]
+        counted = 2
+        while counted < per_file:
+            sentences = []
+            for _ in range(rng.randint(3, 7)):
+                if rng.random() < 0.03:
+                    text, count = rng.choice(JAPANESE)
+                    sentences.append(text)
+                    counted += count
+                    continue
+                length = rng.randint(6, 18)
+                chosen = [rng.choice(PROSE_FOREIGN if rng.random() < 0.08 else PROSE_WORDS) for _ in range(length)]
+                chosen[0] = chosen[0][0].upper() + chosen[0][1:]
+                if rng.random() < 0.2:
+                    i = rng.randrange(length)
+                    chosen[i] = f"*{chosen[i]}*"
+                if length > 8 and rng.random() < 0.5:
+                    chosen[length // 2] += ","
+                sentences.append(" ".join(chosen) + rng.choice([".", ".", ".", "?", "!"]))
+                counted += length
+            lines.append(" ".join(sentences))
+            lines.append("")
+        (part / f"Chapter {number}.md").write_text("\n".join(lines), encoding="utf-8")
+        total += counted
+    return total
+
+
+# --------------------------------------------------------------------------------------------
 # Running one process
 
 
