@@ -6,7 +6,7 @@ public struct FolderCount: Sendable, Equatable {
     /// The folder counted, as given.
     public let folder: String
     /// The folder's content in manuscript order; each folder holds its own.
-    public let entries: [FolderEntry]
+    public let entries: [ManuscriptEntry]
     public let words: Int
     /// The text files whose words were counted.
     public let countedFiles: Int
@@ -16,9 +16,9 @@ public struct FolderCount: Sendable, Equatable {
     public let problems: [FolderProblem]
 
     /// Every entry in the order shown: each folder followed by its content.
-    public var flattened: [FolderEntry] {
-        var all: [FolderEntry] = []
-        func add(_ entries: [FolderEntry]) {
+    public var flattened: [ManuscriptEntry] {
+        var all: [ManuscriptEntry] = []
+        func add(_ entries: [ManuscriptEntry]) {
             for entry in entries {
                 all.append(entry)
                 add(entry.children)
@@ -29,7 +29,7 @@ public struct FolderCount: Sendable, Equatable {
     }
 }
 
-public struct FolderEntry: Sendable, Equatable {
+public struct ManuscriptEntry: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         case folder
         /// A file whose extension names a text format (`TextFileKind`).
@@ -47,7 +47,7 @@ public struct FolderEntry: Sendable, Equatable {
     public let words: Int?
     public let modified: Date
     /// A folder's content in manuscript order; empty for files.
-    public let children: [FolderEntry]
+    public let children: [ManuscriptEntry]
 
     public var isFolder: Bool { kind == .folder }
 }

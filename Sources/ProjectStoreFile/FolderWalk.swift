@@ -19,7 +19,7 @@ struct FolderWalk {
         let path: String
         /// The path to open: the bytes on disk, even when a name is not valid UTF-8.
         let diskPath: [CChar]
-        let kind: FolderEntry.Kind
+        let kind: ManuscriptEntry.Kind
         let syntax: TextSyntax?
         let modified: Date
         /// Indices into `nodes` of a folder's entries, in the order read.

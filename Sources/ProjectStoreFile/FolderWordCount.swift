@@ -102,7 +102,7 @@ private struct Assembly {
     var countedFiles = 0
     var lastModified: Date?
 
-    mutating func entries(_ indices: [Int], preferredFolders: [String]) -> [FolderEntry] {
+    mutating func entries(_ indices: [Int], preferredFolders: [String]) -> [ManuscriptEntry] {
         let sorted = ManuscriptOrder.sorted(
             indices, name: { nodes[$0].name }, isFolder: { nodes[$0].kind == .folder },
             preferredFolders: preferredFolders, collator: collator
@@ -110,13 +110,13 @@ private struct Assembly {
         return sorted.map { entry($0) }
     }
 
-    private mutating func entry(_ index: Int) -> FolderEntry {
+    private mutating func entry(_ index: Int) -> ManuscriptEntry {
         let node = nodes[index]
         switch node.kind {
         case .folder:
             // The kind's folders are the manuscript's top level; deeper levels are ordered by name.
             let children = entries(node.children, preferredFolders: [])
-            return FolderEntry(
+            return ManuscriptEntry(
                 name: node.name, path: node.path, kind: .folder,
                 words: children.reduce(0) { $0 + ($1.words ?? 0) }, modified: node.modified, children: children
             )
@@ -127,7 +127,7 @@ private struct Assembly {
                 words = count
                 countedFiles += 1
             }
-            return FolderEntry(name: node.name, path: node.path, kind: node.kind, words: words, modified: node.modified, children: [])
+            return ManuscriptEntry(name: node.name, path: node.path, kind: node.kind, words: words, modified: node.modified, children: [])
         }
     }
 }
