@@ -38,7 +38,7 @@ public enum ProjectTool {
                 let context = CommandContext(
                     storePath: StoreLocation.path(explicit: explicitStore, environment: environment),
                     terminal: terminal, localizer: localizer, locales: locales, environment: environment,
-                    folders: folders, launcher: launcher)
+                    folders: folders, launcher: launcher, commandName: invocation.spec.name)
                 let command = allCommands.first { $0.spec.name == invocation.spec.name }!
                 try command.run(invocation, in: context)
             }

@@ -9,8 +9,11 @@ public struct ProjectCatalog: Sendable, Equatable {
     }
     /// The root saved with `project root <path>`: absolute, or `nil` for none.
     public internal(set) var savedRoot: String?
+    /// How many times the store was written, counting from the first revision a history saw; the
+    /// history tells its events the store has seen from those it has not by it.
+    public var revision = 0
     /// Each name's match key, to the project's id: duplicate checks and lookups by name in O(1).
-    private var idsByName: [String: UUID]
+    var idsByName: [String: UUID]
     /// How many changes this catalog has been through: a storage saves only when it moved, without
     /// keeping a copy of the whole catalog to compare with.
     public internal(set) var changes = 0
@@ -26,7 +29,9 @@ public struct ProjectCatalog: Sendable, Equatable {
     }
 
     /// A catalog rebuilt from stored projects, in the writer's order; refuses what the rules forbid.
-    public init(projects: [Project], defaultOrder: ProjectOrder, savedRoot: String? = nil) throws(DocumentProblem) {
+    public init(
+        projects: [Project], defaultOrder: ProjectOrder, savedRoot: String? = nil, revision: Int = 0
+    ) throws(DocumentProblem) {
         var idsByName = [String: UUID](minimumCapacity: projects.count)
         var ids = Set<UUID>(minimumCapacity: projects.count)
         for (index, project) in projects.enumerated() {
@@ -41,6 +46,7 @@ public struct ProjectCatalog: Sendable, Equatable {
         self.projects = projects
         self.defaultOrder = defaultOrder
         self.savedRoot = savedRoot
+        self.revision = revision
         self.idsByName = idsByName
         renumber(from: 0)
     }
@@ -245,7 +251,7 @@ public struct ProjectCatalog: Sendable, Equatable {
         return problems
     }
 
-    private mutating func renumber(from start: Int) {
+    mutating func renumber(from start: Int) {
         for index in projects.indices.dropFirst(start) {
             projects[index].position = index + 1
         }

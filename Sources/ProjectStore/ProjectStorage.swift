@@ -18,6 +18,14 @@ public protocol ProjectStorage: Sendable {
     /// Records `intent` durably; called inside `update` only.
     func recordIntent(_ intent: FolderIntent) throws(ProjectStoreError)
     func clearIntent()
+
+    /// The history's events, checked whole; inside `update` only. Throws `.historyUnreadable`.
+    func historyEvents() throws(ProjectStoreError) -> [HistoryEvent]
+    /// Adds an event for the revision the store is about to be written with, dropping events of
+    /// revisions the store never reached; inside `update` only, before the store is written.
+    func appendHistory(_ event: HistoryEvent, storeRevision: Int) throws(ProjectStoreError)
+    /// Replaces the whole history (compacted, or emptied); inside `update` only.
+    func replaceHistory(_ events: [HistoryEvent]) throws(ProjectStoreError)
 }
 
 /// A storage in memory, for tests and for Swift code that does not need a file.
@@ -48,10 +56,31 @@ public final class MemoryStorage: ProjectStorage, @unchecked Sendable {
                 failNextWrite = false
                 throw .storage(.unwritable(path: "memory", code: ENOSPC))
             }
+            draft.revision += 1
             catalog = draft
             recordedIntent = nil
         }
         return result
+    }
+
+    private var events: [HistoryEvent] = []
+    /// Set by tests: the history reads as a corrupt file would.
+    public var historyIsCorrupt = false
+
+    public func historyEvents() throws(ProjectStoreError) -> [HistoryEvent] {
+        if historyIsCorrupt { throw .historyUnreadable(path: "memory", .syntax(line: 1, column: 1)) }
+        return events
+    }
+
+    public func appendHistory(_ event: HistoryEvent, storeRevision: Int) throws(ProjectStoreError) {
+        if historyIsCorrupt { throw .historyUnreadable(path: "memory", .syntax(line: 1, column: 1)) }
+        events.removeAll { $0.revision > storeRevision }
+        events.append(event)
+    }
+
+    public func replaceHistory(_ events: [HistoryEvent]) {
+        historyIsCorrupt = false
+        self.events = events
     }
 
     public func hasIntent() -> Bool { lock.withLock { recordedIntent != nil } }

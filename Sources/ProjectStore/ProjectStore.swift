@@ -9,17 +9,26 @@ public struct ProjectStore: Sendable {
     let places: FolderPlaces
     let clock: @Sendable () -> Date
     let newID: @Sendable () -> UUID
+    /// The command whose changes go into the history, by name; `nil` records nothing.
+    let recording: String?
+    /// Told when the history cannot be read or written: the change itself goes on, unrecorded.
+    let historyProblem: @Sendable (ProjectStoreError) -> Void
+    let diskLog = DiskLog()
 
     public init(
         storage: any ProjectStorage,
         folders: any FolderSystem = MemoryFolderSystem(),
         places: FolderPlaces = FolderPlaces(environmentRoot: nil, homeRoot: nil, templates: nil),
+        recording: String? = nil,
+        historyProblem: @escaping @Sendable (ProjectStoreError) -> Void = { _ in },
         clock: @escaping @Sendable () -> Date = Date.init,
         newID: @escaping @Sendable () -> UUID = UUID.init
     ) {
         self.storage = storage
         self.folders = folders
         self.places = places
+        self.recording = recording
+        self.historyProblem = historyProblem
         self.clock = clock
         self.newID = newID
     }
@@ -71,8 +80,35 @@ public struct ProjectStore: Sendable {
 
     /// Several steps applied as one change, for a caller that must report on the catalog as the
     /// change left it (a move's new position among how many). The catalog still enforces every rule.
-    /// A change a crash interrupted is finished first.
+    /// A change a crash interrupted is finished first; the change goes into the history, written
+    /// before the store so that the two are one step.
     public func change<Result>(
+        _ steps: (inout ProjectCatalog) throws(ProjectStoreError) -> Result
+    ) throws(ProjectStoreError) -> Result {
+        try changeAndTidy { catalog throws(ProjectStoreError) in
+            let before = catalog
+            diskLog.start()
+            let result = try steps(&catalog)
+            if catalog.changes != before.changes { record(before: before, after: catalog) }
+            return result
+        }
+    }
+
+    private func record(before: ProjectCatalog, after: ProjectCatalog) {
+        guard let recording else { return }
+        let record = ChangeRecord(before: before, after: after, disk: diskLog.steps)
+        guard !record.isEmpty else { return }
+        let event = HistoryEvent(revision: before.revision + 1, time: clock(), kind: .change(command: recording, record: record))
+        do {
+            try storage.appendHistory(event, storeRevision: before.revision)
+        } catch {
+            historyProblem(error)
+        }
+    }
+
+    /// Runs `steps` under the store's lock after finishing what a crash interrupted, and, should
+    /// the store refuse the result, takes back at once the folder step it had taken.
+    func changeAndTidy<Result>(
         _ steps: (inout ProjectCatalog) throws(ProjectStoreError) -> Result
     ) throws(ProjectStoreError) -> Result {
         do {

@@ -24,6 +24,12 @@ public enum ProjectStoreError: Error, Sendable, Equatable {
     case folderFailed(FolderSystemError)
     /// A change a crash interrupted could not be finished or undone; nothing more was changed.
     case interruptedChange(FolderSystemError)
+    case nothingToUndo
+    case nothingToRedo
+    /// The change cannot be undone or redone as things stand; nothing was changed.
+    case historyBlocked(HistoryObstacle, command: String)
+    /// The history file is damaged or from a newer version; the projects are fine.
+    case historyUnreadable(path: String, DocumentProblem)
 }
 
 /// Why a folder cannot be a project's.

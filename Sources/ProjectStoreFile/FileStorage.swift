@@ -44,7 +44,8 @@ public struct FileStorage: ProjectStorage {
         let changesBefore = catalog.changes
         let result = try change(&catalog)
         if catalog.changes != changesBefore {
-            do { try AtomicFile.replace(target, with: StoreDocument.encode(catalog)) } catch { throw .storage(error) }
+            catalog.revision += 1
+            do { try AtomicFile.replace(target, with: StoreDocument.encode(catalog, withRevision: true)) } catch { throw .storage(error) }
             // The store holds the change: its folder step, if it had one, is no longer pending.
             unlink(IntentFile.path(forStore: target))
         }
@@ -85,7 +86,7 @@ public struct FileStorage: ProjectStorage {
 
     /// The file itself when the store path is a symbolic link, so a write replaces the file, not the
     /// link, even when the file it names does not exist yet.
-    private func resolvedPath() throws(StorageError) -> String {
+    func resolvedPath() throws(StorageError) -> String {
         var current = path
         for _ in 0..<16 {
             if let resolved = realpath(current, nil) {
@@ -111,7 +112,8 @@ public struct FileStorage: ProjectStorage {
         guard let bytes = try AtomicFile.contents(of: target) else { return ProjectCatalog() }
         do {
             let document = try StoreDocument.decode(bytes)
-            return try ProjectCatalog(projects: document.projects, defaultOrder: document.order, savedRoot: document.root)
+            return try ProjectCatalog(
+                projects: document.projects, defaultOrder: document.order, savedRoot: document.root, revision: document.revision)
         } catch {
             throw .invalid(path: target, error)
         }

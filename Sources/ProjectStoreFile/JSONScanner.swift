@@ -78,6 +78,11 @@ struct JSONScanner {
         throw syntaxError()
     }
 
+    /// Consumes a JSON null, if that is what comes next.
+    mutating func null() throws(DocumentProblem) -> Bool {
+        try consumeLiteral("null")
+    }
+
     /// `nil` for a JSON null.
     mutating func optionalString() throws(DocumentProblem) -> String? {
         try consumeLiteral("null") ? nil : string()

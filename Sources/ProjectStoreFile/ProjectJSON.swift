@@ -56,8 +56,12 @@ public enum ProjectJSON {
     }
 
     /// Reads one project; `position` is its place in the document, which is what counts
-    /// (a `position` field is informative only).
-    static func read(from scanner: inout JSONScanner, position: Int) throws(DocumentProblem) -> Project {
+    /// (a `position` field is informative only), unless `recordedPosition`: the history keeps
+    /// projects one by one, each with its place.
+    static func read(
+        from scanner: inout JSONScanner, position: Int, recordedPosition: Bool = false
+    ) throws(DocumentProblem) -> Project {
+        var position = position
         var id: UUID?
         var name: String?
         var kind: ProjectKind?
@@ -85,6 +89,8 @@ public enum ProjectJSON {
                 if folder?.isEmpty == true { throw .wrongValue(field: "folder", value: "", project: position) }
             } else if key == "managed" {
                 managed = try scanner.boolean()
+            } else if recordedPosition && key == "position" {
+                position = try scanner.integer()
             } else {
                 try scanner.skipValue()
             }

@@ -12,12 +12,19 @@ public enum StoreDocument {
         public let order: ProjectOrder
         public let root: String?
         public let projects: [Project]
+        /// Only the store has one; an export leaves it out, so that it shows the projects alone.
+        public let revision: Int
     }
 
-    public static func encode(_ catalog: ProjectCatalog) -> [UInt8] {
+    /// The document `export` prints; `withRevision` for the store itself.
+    public static func encode(_ catalog: ProjectCatalog, withRevision: Bool = false) -> [UInt8] {
         var writer = JSONWriter(capacity: 256 + catalog.projects.count * 200)
         writer.raw("{\n  \"version\": ")
         writer.integer(version)
+        if withRevision {
+            writer.raw(",\n  \"revision\": ")
+            writer.integer(catalog.revision)
+        }
         writer.raw(",\n  \"sort\": ")
         writer.string(catalog.defaultOrder.rawValue)
         writer.raw(",\n  \"root\": ")
@@ -42,6 +49,7 @@ public enum StoreDocument {
         var order = ProjectOrder.standard
         var projects: [Project]?
         var root: String?
+        var revision = 0
         try scanner.object { scanner, key throws(DocumentProblem) in
             if key == "version" {
                 let found = try scanner.integer()
@@ -54,6 +62,8 @@ public enum StoreDocument {
                     throw .wrongValue(field: "sort", value: text, project: nil)
                 }
                 order = saved
+            } else if key == "revision" {
+                revision = try scanner.integer()
             } else if key == "root" {
                 root = try scanner.optionalString()
                 guard root?.hasPrefix("/") != false else { throw .wrongValue(field: "root", value: root!, project: nil) }
@@ -72,6 +82,6 @@ public enum StoreDocument {
         try scanner.end()
         guard foundVersion != nil else { throw .missingField("version", project: nil) }
         guard let projects else { throw .missingField("projects", project: nil) }
-        return Contents(order: order, root: root, projects: projects)
+        return Contents(order: order, root: root, projects: projects, revision: revision)
     }
 }

@@ -10,8 +10,8 @@ import Testing
         let names = specs.map(\.name)
         #expect(Set(names).count == names.count)
         #expect(Set(names) == [
-            "add", "list", "show", "path", "open", "rename", "edit", "delete", "move", "sort", "root", "types", "export",
-            "import", "help",
+            "add", "list", "show", "path", "open", "rename", "edit", "delete", "move", "sort", "root", "undo", "redo",
+            "history", "types", "export", "import", "help",
         ])
     }
 

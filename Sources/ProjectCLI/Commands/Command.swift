@@ -8,5 +8,6 @@ protocol Command: Sendable {
 let allCommands: [any Command.Type] = [
     AddCommand.self, ListCommand.self, ShowCommand.self, PathCommand.self, OpenCommand.self,
     RenameCommand.self, EditCommand.self, DeleteCommand.self, MoveCommand.self, SortCommand.self,
-    RootCommand.self, TypesCommand.self, ExportCommand.self, ImportCommand.self, HelpCommand.self,
+    RootCommand.self, UndoCommand.self, RedoCommand.self, HistoryCommand.self, TypesCommand.self,
+    ExportCommand.self, ImportCommand.self, HelpCommand.self,
 ]

@@ -13,11 +13,16 @@ struct CommandContext {
     let environment: [String: String]
     let folders: any FolderSystem
     let launcher: any ProgramLauncher
+    /// The command that runs: its changes go into the history under this name.
+    let commandName: String
 
     var store: ProjectStore {
         get throws(CommandError) {
             guard let storePath else { throw .noStoreLocation }
-            return ProjectStore(storage: FileStorage(path: storePath), folders: folders, places: places)
+            let warning = HistoryWarning(terminal: terminal, localizer: localizer)
+            return ProjectStore(
+                storage: FileStorage(path: storePath), folders: folders, places: places, recording: commandName,
+                historyProblem: { warning.warn($0) })
         }
     }
 
@@ -45,5 +50,25 @@ struct CommandContext {
 
     func warn(_ key: String, _ arguments: [String: String] = [:]) {
         terminal.error(localizer.text(key, arguments) + "\n")
+    }
+}
+
+/// Says, once, that changes are not being recorded because the history cannot be used: the change
+/// itself goes on.
+final class HistoryWarning: @unchecked Sendable {
+    private let terminal: Terminal
+    private let localizer: Localizer
+    private var warned = false
+
+    init(terminal: Terminal, localizer: Localizer) {
+        self.terminal = terminal
+        self.localizer = localizer
+    }
+
+    func warn(_ problem: ProjectStoreError) {
+        guard !warned else { return }
+        warned = true
+        let reason = ErrorReport(problem, localizer: localizer).text.split(separator: "\n").first.map(String.init) ?? ""
+        terminal.error(localizer.text("warning.history-not-recorded", ["reason": reason]) + "\n")
     }
 }

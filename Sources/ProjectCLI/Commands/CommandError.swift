@@ -16,4 +16,7 @@ enum CommandError: Error, Equatable {
     case programFailed(String, status: Int32)
     case programKilled(String, signal: Int32)
     case programNotStarted(String, code: Int32)
+    /// `history --clear` needs a yes, and there is no terminal to ask on.
+    case clearNeedsConfirmation
+    case clearDeclined
 }

@@ -79,6 +79,28 @@ struct ErrorReport {
             return ([l.text("error.folder-failed", ["path": failure.path, "reason": systemMessage(failure.code, l)])], .storeUnavailable)
         case .interruptedChange(let failure):
             return ([l.text("error.interrupted-change", ["path": failure.path, "reason": systemMessage(failure.code, l)])], .storeUnavailable)
+        case .nothingToUndo:
+            return ([l.text("error.nothing-to-undo")], .refused)
+        case .nothingToRedo:
+            return ([l.text("error.nothing-to-redo")], .refused)
+        case .historyBlocked(let obstacle, _):
+            return ([describe(obstacle, l)], .refused)
+        case .historyUnreadable(let path, .newerVersion(let version)):
+            return ([l.text("error.history-newer", ["path": path, "version": String(version)])], .storeUnavailable)
+        case .historyUnreadable(let path, let problem):
+            return ([l.text("error.history-unreadable", ["path": path, "problem": describe(problem, l)])], .storeUnavailable)
+        }
+    }
+
+    private static func describe(_ obstacle: HistoryObstacle, _ l: Localizer) -> String {
+        switch obstacle {
+        case .projectChanged(let name): l.text("error.history.project-changed", ["name": name])
+        case .projectPresent(let name): l.text("error.history.project-present", ["name": name])
+        case .nameTaken(let name, let holder): l.text("error.history.name-taken", ["name": name, "existing": holder])
+        case .orderChanged: l.text("error.history.order-changed")
+        case .rootChanged: l.text("error.history.root-changed")
+        case .folderMoved(let path): l.text("error.history.folder-moved", ["path": path])
+        case .folderInTheWay(let path): l.text("error.history.folder-in-the-way", ["path": path])
         }
     }
 
@@ -221,6 +243,10 @@ struct ErrorReport {
             return ([l.text("error.program-killed", ["program": program, "signal": String(signal)])], .refused)
         case .programNotStarted(let program, let code):
             return ([l.text("error.program-not-started", ["program": program, "reason": systemMessage(code, l)])], .refused)
+        case .clearNeedsConfirmation:
+            return ([l.text("error.clear-needs-yes")], .refused)
+        case .clearDeclined:
+            return ([l.text("error.clear-declined")], .refused)
         }
     }
 

@@ -14,20 +14,28 @@ public struct FolderIntent: Sendable, Equatable {
 
     public let step: Step
     public let project: UUID
-    /// The project's folder once the change is in the store; `nil` when the change deletes it.
+    /// The project's folder once the change is in the store, when the project is still there.
     public let committedFolder: ProjectFolder?
+    /// Whether the change takes the project out of the store (a delete, an add undone).
+    public let removesProject: Bool
 
-    public init(step: Step, project: UUID, committedFolder: ProjectFolder?) {
+    public init(step: Step, project: UUID, committedFolder: ProjectFolder?, removesProject: Bool = false) {
         self.step = step
         self.project = project
         self.committedFolder = committedFolder
+        self.removesProject = removesProject
+    }
+
+    /// An intent for a step that leaves the project as `committed` (`nil`: gone).
+    public init(step: Step, leaving committed: Project?, of project: UUID) {
+        self.init(step: step, project: project, committedFolder: committed?.folder, removesProject: committed == nil)
     }
 
     /// Whether the store already holds the change this step belongs to.
     public func isCommitted(in catalog: ProjectCatalog) -> Bool {
         let project = catalog.projects.first { $0.id == self.project }
-        guard let committedFolder else { return project == nil }
-        return project?.folder == committedFolder
+        guard !removesProject else { return project == nil }
+        return project != nil && project?.folder == committedFolder
     }
 
     /// Puts the disk back as it was before the step, moving to the trash what cannot simply be

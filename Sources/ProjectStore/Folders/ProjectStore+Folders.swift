@@ -105,7 +105,7 @@ extension ProjectStore {
                 let recorded = root.record(destination, managed: true)
                 let intent = FolderIntent(step: .move(from: current, to: destination), project: before.id, committedFolder: recorded)
                 do throws(FolderSystemError) {
-                    try perform(intent)
+                    try perform(intent, recording: .moved(project: before.id, from: current, to: destination))
                 } catch where error.isTaken {
                     continue
                 } catch {
@@ -135,7 +135,9 @@ extension ProjectStore {
             }
             do throws(FolderSystemError) {
                 let destination = try FolderTrash.freePlace(for: path, on: folders)
-                try perform(FolderIntent(step: .move(from: path, to: destination), project: project.id, committedFolder: nil))
+                try perform(
+                    FolderIntent(step: .move(from: path, to: destination), leaving: nil, of: project.id),
+                    recording: .moved(project: project.id, from: path, to: destination))
                 return (project, .trashed(from: path, to: destination, files: files))
             } catch {
                 throw .folderFailed(error)
@@ -192,9 +194,10 @@ extension ProjectStore {
             guard isFree(path, in: catalog, root: root) else { continue }
             let recorded = root.record(path, managed: true)
             do throws(FolderSystemError) {
-                try perform(FolderIntent(step: .make(path), project: id, committedFolder: recorded)) {
-                    () throws(FolderSystemError) in try fill(path, with: layout)
-                }
+                try perform(
+                    FolderIntent(step: .make(path), project: id, committedFolder: recorded),
+                    recording: .made(project: id, path: path, layout: layout)
+                ) { () throws(FolderSystemError) in try fill(path, with: layout) }
             } catch where error.isTaken && error.path == path {
                 continue  // made by someone else this very moment
             } catch {
@@ -210,7 +213,7 @@ extension ProjectStore {
         folders.entry(at: path) == .missing && !catalog.isRecordedFolder(path, root: root)
     }
 
-    private func fill(_ folder: String, with layout: FolderLayout) throws(FolderSystemError) {
+    func fill(_ folder: String, with layout: FolderLayout) throws(FolderSystemError) {
         switch layout {
         case .folders(let names):
             for name in names { try folders.makeFolder(FolderPath.join(folder, name)) }
@@ -220,9 +223,10 @@ extension ProjectStore {
     }
 
     /// Records the intent, takes the step, then `finish`es it (filling a new folder). A step the
-    /// disk refuses changed nothing; a failure after it is undone at once.
-    private func perform(
-        _ intent: FolderIntent, finish: () throws(FolderSystemError) -> Void = {}
+    /// disk refuses changed nothing; a failure after it is undone at once. `recording` is the step
+    /// as the history keeps it.
+    func perform(
+        _ intent: FolderIntent, recording: DiskStep, finish: () throws(FolderSystemError) -> Void = {}
     ) throws(FolderSystemError) {
         do {
             try storage.recordIntent(intent)
@@ -246,6 +250,7 @@ extension ProjectStore {
             throw error
         }
         folders.sync(FolderPath.parent(of: intent.step.changedPath))
+        diskLog.append(recording)
     }
 
     func finishInterruptedChange(in catalog: ProjectCatalog) throws(ProjectStoreError) {

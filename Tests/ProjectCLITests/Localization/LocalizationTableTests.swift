@@ -91,7 +91,10 @@ import ProjectStore
             "es": ["error.prefix"],
         ]
         // Command lines with no sample name in them, and the `<n>` of `--to <n>`, read the same everywhere.
-        let sameEverywhere: Set<String> = ["sort.examples", "help.command-examples", "placeholder.n"]
+        let sameEverywhere: Set<String> = [
+            "sort.examples", "help.command-examples", "placeholder.n", "undo.examples", "redo.examples", "history.examples",
+            "history.root.default",
+        ]
         for (key, english) in L10nFixtures.english.entries.sorted(by: { $0.key < $1.key }) {
             guard let translated = table[key], !(sameWord[language] ?? []).contains(key), !sameEverywhere.contains(key)
             else { continue }

@@ -54,7 +54,7 @@ struct FolderIntentTests {
         #expect(fixture.disk.entry(at: "/w/Name/text.md") == .other)
         // A delete's step done and the store written: the project stays deleted, the folder in the trash.
         let (_, trashed) = try fixture.store.delete(.named("Name"))
-        fixture.storage.leaveIntent(FolderIntent(step: .move(from: "/w/Name", to: "/w/.trash/Name"), project: project.id, committedFolder: nil))
+        fixture.storage.leaveIntent(FolderIntent(step: .move(from: "/w/Name", to: "/w/.trash/Name"), leaving: nil, of: project.id))
         #expect(try fixture.store.catalog().projects.isEmpty)
         #expect(trashed == .trashed(from: "/w/Name", to: "/w/.trash/Name", files: 1))
         #expect(fixture.disk.entry(at: "/w/.trash/Name/text.md") == .other)

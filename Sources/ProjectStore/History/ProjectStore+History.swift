@@ -1,0 +1,122 @@
+import Foundation
+
+/// What an undo or redo did: the change it took back or applied again, and the folders of undone
+/// adds that held more than `add` made and so went to the trash rather than away.
+public struct HistoryOutcome: Sendable, Equatable {
+    public let entry: History.Entry
+    public let trashed: [String]
+}
+
+extension ProjectStore {
+    /// The history as the store has seen it.
+    public func history() throws(ProjectStoreError) -> History {
+        try changeAndTidy { catalog throws(ProjectStoreError) in
+            History(events: try storage.historyEvents(), storeRevision: catalog.revision)
+        }
+    }
+
+    /// Forgets every change; the projects are untouched. Also the way out of a damaged history.
+    public func clearHistory() throws(ProjectStoreError) {
+        try changeAndTidy { _ throws(ProjectStoreError) in try storage.replaceHistory([]) }
+    }
+
+    /// Takes back the most recent change not yet undone, on disk too.
+    public func undo() throws(ProjectStoreError) -> HistoryOutcome {
+        try travel(.backward)
+    }
+
+    /// Applies again the most recently undone change, unless a change came since.
+    public func redo() throws(ProjectStoreError) -> HistoryOutcome {
+        try travel(.forward)
+    }
+
+    private func travel(_ direction: ProjectCatalog.Direction) throws(ProjectStoreError) -> HistoryOutcome {
+        let (entry, steps) = try changeAndTidy { catalog throws(ProjectStoreError) in
+            let history = History(events: try storage.historyEvents(), storeRevision: catalog.revision)
+            guard let entry = direction == .backward ? history.nextUndo : history.nextRedo else {
+                throw direction == .backward ? .nothingToUndo : .nothingToRedo
+            }
+            var draft = catalog
+            do throws(HistoryObstacle) {
+                try draft.apply(entry.record, direction)
+            } catch {
+                throw .historyBlocked(error, command: entry.command)
+            }
+            diskLog.start()
+            for step in direction == .backward ? entry.record.disk.reversed() : entry.record.disk {
+                try take(step, direction, entry: entry)
+            }
+            let kind: HistoryEvent.Kind = direction == .backward
+                ? .undo(of: entry.revision, disk: diskLog.steps) : .redo(of: entry.revision, disk: diskLog.steps)
+            try storage.appendHistory(HistoryEvent(revision: catalog.revision + 1, time: clock(), kind: kind), storeRevision: catalog.revision)
+            catalog = draft
+            return (entry, diskLog.steps)
+        }
+        // The store holds the undo: a folder an undone add made goes for good if it holds only the
+        // empty folders `add` made; anything more stays in the trash.
+        var trashed: [String] = []
+        if direction == .backward {
+            for case .made(_, let path, _) in entry.record.disk {
+                for case .moved(_, path, let place) in steps where !folders.removeIfOnlyEmptyFolders(place) {
+                    trashed.append(place)
+                }
+            }
+        }
+        return HistoryOutcome(entry: entry, trashed: trashed)
+    }
+
+    /// One disk step of a change, taken back (`.backward`) or again, through an intent like any
+    /// change's. Refuses when the folder is not where the change left it, or something is in the way.
+    private func take(_ step: DiskStep, _ direction: ProjectCatalog.Direction, entry: History.Entry) throws(ProjectStoreError) {
+        func blocked(_ obstacle: HistoryObstacle) -> ProjectStoreError { .historyBlocked(obstacle, command: entry.command) }
+        let project = step.project
+        let delta = entry.record.projects.first { $0.id == project }
+        let leaving = direction == .backward ? delta?.before : delta?.after
+        func move(_ source: String, _ destination: String) throws(ProjectStoreError) {
+            guard folders.entry(at: source) == .folder else { throw blocked(.folderMoved(source)) }
+            guard folders.entry(at: destination) == .missing else { throw blocked(.folderInTheWay(destination)) }
+            do throws(FolderSystemError) {
+                try folders.makeFolders(FolderPath.parent(of: destination))
+                try perform(
+                    FolderIntent(step: .move(from: source, to: destination), leaving: leaving, of: project),
+                    recording: .moved(project: project, from: source, to: destination))
+            } catch {
+                throw .folderFailed(error)
+            }
+        }
+        switch (step, direction) {
+        case (.made(_, let path, _), .backward):
+            guard folders.entry(at: path) == .folder else { throw blocked(.folderMoved(path)) }
+            let place: String
+            do throws(FolderSystemError) { place = try FolderTrash.freePlace(for: path, on: folders) } catch { throw .folderFailed(error) }
+            try move(path, place)
+        case (.made(_, let path, let layout), .forward):
+            guard folders.entry(at: path) == .missing else { throw blocked(.folderInTheWay(path)) }
+            // Back from the trash if the undo left it there; else made anew, as `add` made it.
+            for case .moved(_, path, let place) in entry.undoDisk where folders.entry(at: place) == .folder {
+                return try move(place, path)
+            }
+            do throws(FolderSystemError) {
+                try folders.makeFolders(FolderPath.parent(of: path))
+                try perform(
+                    FolderIntent(step: .make(path), leaving: leaving, of: project),
+                    recording: .made(project: project, path: path, layout: layout)
+                ) { () throws(FolderSystemError) in try fill(path, with: layout) }
+            } catch {
+                throw .folderFailed(error)
+            }
+        case (.moved(_, let source, let destination), .backward):
+            try move(destination, source)
+        case (.moved(_, let source, let destination), .forward):
+            try move(source, destination)
+        }
+    }
+}
+
+extension DiskStep {
+    var project: UUID {
+        switch self {
+        case .made(let project, _, _), .moved(let project, _, _): project
+        }
+    }
+}
