@@ -19,7 +19,8 @@ public protocol ProjectStorage: Sendable {
     func recordIntent(_ intent: FolderIntent) throws(ProjectStoreError)
     func clearIntent()
 
-    /// The history's events, checked whole; inside `update` only. Throws `.historyUnreadable`.
+    /// The history's events, checked whole. Throws `.historyUnreadable`. Outside `update`, read
+    /// after the store: events above the store's revision are not part of the history yet.
     func historyEvents() throws(ProjectStoreError) -> [HistoryEvent]
     /// Adds an event for the revision the store is about to be written with, dropping events of
     /// revisions the store never reached; inside `update` only, before the store is written.
@@ -30,7 +31,8 @@ public protocol ProjectStorage: Sendable {
 
 /// A storage in memory, for tests and for Swift code that does not need a file.
 public final class MemoryStorage: ProjectStorage, @unchecked Sendable {
-    private let lock = NSLock()
+    /// Recursive: the history is read both inside a change and on its own.
+    private let lock = NSRecursiveLock()
     private var catalog: ProjectCatalog
     private var recordedIntent: FolderIntent?
     /// Set by tests: the next change fails as a full disk would, after its folder step.
@@ -68,6 +70,8 @@ public final class MemoryStorage: ProjectStorage, @unchecked Sendable {
     public var historyIsCorrupt = false
 
     public func historyEvents() throws(ProjectStoreError) -> [HistoryEvent] {
+        lock.lock()
+        defer { lock.unlock() }
         if historyIsCorrupt { throw .historyUnreadable(path: "memory", .syntax(line: 1, column: 1)) }
         return events
     }

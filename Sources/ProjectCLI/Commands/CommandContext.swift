@@ -68,7 +68,6 @@ final class HistoryWarning: @unchecked Sendable {
     func warn(_ problem: ProjectStoreError) {
         guard !warned else { return }
         warned = true
-        let reason = ErrorReport(problem, localizer: localizer).text.split(separator: "\n").first.map(String.init) ?? ""
-        terminal.error(localizer.text("warning.history-not-recorded", ["reason": reason]) + "\n")
+        terminal.error(localizer.text("warning.history-not-recorded", ["reason": ErrorReport(problem, localizer: localizer).message]) + "\n")
     }
 }

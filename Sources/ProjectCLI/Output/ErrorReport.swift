@@ -20,6 +20,8 @@ enum ExitStatus: Int32 {
 struct ErrorReport {
     let text: String
     let status: ExitStatus
+    /// The words alone, without the "Error:" that starts `text`: for a warning that quotes them.
+    let message: String
 
     init(_ error: any Error, localizer l: Localizer) {
         let lines: [String]
@@ -35,6 +37,7 @@ struct ErrorReport {
             lines = [l.text("error.unexpected", ["detail": String(describing: error)])]
             status = .refused
         }
+        message = lines.joined(separator: "\n")
         text = lines.enumerated().map { index, line in
             index == 0 ? l.text("error.prefix", ["message": line]) : line
         }.joined(separator: "\n") + "\n"

@@ -8,11 +8,11 @@ public struct HistoryOutcome: Sendable, Equatable {
 }
 
 extension ProjectStore {
-    /// The history as the store has seen it.
+    /// The history as the store has seen it. No lock is needed: the store is read first, and events
+    /// of revisions it has not reached are ignored.
     public func history() throws(ProjectStoreError) -> History {
-        try changeAndTidy { catalog throws(ProjectStoreError) in
-            History(events: try storage.historyEvents(), storeRevision: catalog.revision)
-        }
+        let revision = try catalog().revision
+        return History(events: try storage.historyEvents(), storeRevision: revision)
     }
 
     /// Forgets every change; the projects are untouched. Also the way out of a damaged history.
