@@ -22,7 +22,7 @@ order.user = in Ihrer eigenen Reihenfolge
 answer.yes = j, ja
 
 # Help
-help.about = project führt die Liste Ihrer Schreibprojekte: Romane, Lyrik, Drehbücher, Kurzgeschichten.
+help.about = project verwaltet Ihre Schreibprojekte, jedes in einem eigenen Ordner: Romane, Lyrik, Drehbücher, Kurzgeschichten.
 heading.usage = Aufruf:
 heading.commands = Befehle:
 heading.arguments = Argumente:
@@ -382,7 +382,7 @@ order.user = in your own order
 answer.yes = y, yes
 
 # Help
-help.about = project keeps the list of your writing projects: novels, poetry, scripts, short stories.
+help.about = project keeps your writing projects, each in a folder of its own: novels, poetry, scripts, short stories.
 heading.usage = Usage:
 heading.commands = Commands:
 heading.arguments = Arguments:
@@ -743,7 +743,7 @@ order.user = según tu orden personal
 answer.yes = s, sí, si
 
 # Help
-help.about = project guarda la lista de tus proyectos de escritura: novelas, poesía, guiones, relatos.
+help.about = project guarda tus proyectos de escritura, cada uno en su propia carpeta: novelas, poesía, guiones, relatos.
 heading.usage = Uso:
 heading.commands = Comandos:
 heading.arguments = Argumentos:
@@ -1105,7 +1105,7 @@ order.user = selon votre ordre personnel
 answer.yes = o, oui
 
 # Help
-help.about = project tient la liste de vos projets d’écriture : romans, poésie, scénarios, nouvelles.
+help.about = project tient vos projets d’écriture, chacun dans son propre dossier : romans, poésie, scénarios, nouvelles.
 heading.usage = Utilisation :
 heading.commands = Commandes :
 heading.arguments = Arguments :
