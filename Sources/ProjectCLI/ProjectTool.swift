@@ -6,6 +6,15 @@ public enum ProjectTool {
 
     /// Runs one command line and returns the exit status.
     public static func run(arguments: [String], environment: [String: String], terminal: Terminal) -> Int32 {
+        // The hidden helpers of the completion scripts and the install: outside the command table,
+        // so help, manual pages and completion never show them.
+        if arguments.first == CompletionHelper.name {
+            return CompletionHelper.run(Array(arguments.dropFirst()), environment: environment, terminal: terminal)
+        }
+        if arguments.first == ManualWriter.name {
+            let localizer = Localizer(language: LocaleSettings(environment: environment).language)
+            return ManualWriter.run(Array(arguments.dropFirst()), terminal: terminal, localizer: localizer)
+        }
         let parser = CommandLineParser(commands: allCommands.map { $0.spec })
         let parsed = Result { () throws(UsageError) in try parser.parse(arguments) }
         // The version needs no words, so it does not wait for the message tables to load.

@@ -8,5 +8,5 @@ protocol Command: Sendable {
 let allCommands: [any Command.Type] = [
     AddCommand.self, ListCommand.self, ShowCommand.self, RenameCommand.self, EditCommand.self,
     DeleteCommand.self, MoveCommand.self, SortCommand.self, TypesCommand.self, ExportCommand.self,
-    ImportCommand.self, HelpCommand.self,
+    ImportCommand.self, CompletionsCommand.self, HelpCommand.self,
 ]

@@ -11,4 +11,6 @@ enum CommandError: Error, Equatable {
     case importInvalid(path: String, DocumentProblem)
     /// Neither `--store`, `PROJECT_STORE` nor `HOME` says where the store is.
     case noStoreLocation
+    /// The manual pages cannot be written where the install asked.
+    case manualUnwritable(path: String, code: Int32)
 }

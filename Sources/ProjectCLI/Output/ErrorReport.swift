@@ -155,6 +155,8 @@ struct ErrorReport {
             l.text("usage.expected-order", ["orders": ProjectOrder.allCases.map(\.rawValue).joined(separator: ", ")])
         case .positiveNumber:
             l.text("usage.expected-number")
+        case .shell:
+            l.text("usage.expected-shell", ["shells": Shell.allCases.map(\.rawValue).joined(separator: ", ")])
         }
     }
 
@@ -178,6 +180,8 @@ struct ErrorReport {
             return ([l.text("error.import-invalid", ["path": path, "problem": describe(problem, l)])], .refused)
         case .noStoreLocation:
             return ([l.text("error.no-store-location")], .storeUnavailable)
+        case .manualUnwritable(let path, let code):
+            return ([l.text("error.manual-unwritable", ["path": path, "reason": systemMessage(code, l)])], .refused)
         }
     }
 
