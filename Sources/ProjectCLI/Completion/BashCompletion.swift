@@ -5,9 +5,9 @@
 /// file completion stand in.
 enum BashCompletion {
     static func script(program: String, helper: String) -> String {
-        """
-        # bash completion for \(program), written by `\(program) completions bash`.
-        _\(program)_complete() {
+        #"""
+        # bash completion for \#(program), written by `\#(program) completions bash`.
+        _\#(program)_complete() {
             local cur words cword
             if declare -F _get_comp_words_by_ref >/dev/null; then
                 _get_comp_words_by_ref -n =: cur words cword
@@ -15,19 +15,33 @@ enum BashCompletion {
                 words=("${COMP_WORDS[@]}") cword=$COMP_CWORD cur=${COMP_WORDS[COMP_CWORD]}
             fi
             local -a reply
-            mapfile -t reply < <(command \(program) \(helper) bash -- "${words[@]:1:cword}" 2>/dev/null)
+            mapfile -t reply < <(command \#(program) \#(helper) bash -- "${words[@]:1:cword}" 2>/dev/null)
             COMPREPLY=()
+            local value=$cur
+            [[ $value == --*=* ]] && value=${value#*=}
             case ${reply[0]-} in
             words)
                 COMPREPLY=("${reply[@]:1}")
                 ;;
             names)
-                # Readline quotes file names as the line needs them: spaces, quotes, $ and \\ included.
-                compopt -o filenames
-                COMPREPLY=("${reply[@]:1}")
+                # Readline replaces what follows an opening quote, and closes the quote after a single
+                # match: each name is quoted for where it goes. (Readline's own file-name quoting would
+                # leave a $ unescaped.)
+                local name quoted
+                for name in "${reply[@]:1}"; do
+                    case $value in
+                    \'*) quoted=${name//\'/\'\\\'\'} ;;
+                    \"*)
+                        quoted=${name//\\/\\\\} quoted=${quoted//\"/\\\"}
+                        quoted=${quoted//\$/\\\$} quoted=${quoted//\`/\\\`}
+                        ;;
+                    *) printf -v quoted %q "$name" ;;
+                    esac
+                    COMPREPLY+=("$quoted")
+                done
                 ;;
             files | folders)
-                [[ $cur == --*=* ]] && cur=${cur#*=}
+                cur=$value
                 if ! declare -F _filedir >/dev/null; then
                     compopt -o default
                 elif [[ ${reply[0]} == folders ]]; then
@@ -43,8 +57,8 @@ enum BashCompletion {
                 __ltrim_colon_completions "$cur"
             fi
         }
-        complete -F _\(program)_complete \(program)
+        complete -F _\#(program)_complete \#(program)
 
-        """
+        """#
     }
 }
