@@ -9,7 +9,7 @@ import Testing
     @Test func everyCommandIsListedOnceWithADistinctName() {
         let names = specs.map(\.name)
         #expect(Set(names).count == names.count)
-        #expect(Set(names) == ["add", "list", "show", "rename", "edit", "delete", "move", "sort", "types", "export", "import", "help"])
+        #expect(Set(names) == ["add", "list", "show", "rename", "edit", "delete", "move", "sort", "types", "export", "import", "completions", "help"])
     }
 
     @Test func usageLineNamesEveryArgumentAndOption() {

@@ -223,7 +223,7 @@ system.enametoolong = der Pfad ist zu lang
 
 # Completions and manual pages
 completions.summary = Das Vervollständigungsskript für eine Shell ausgeben.
-completions.discussion = Das Installationsskript legt jedes Skript dort ab, wo seine Shell es sucht. Von Hand:\nbash: als ~/.local/share/bash-completion/completions/project speichern\nzsh: als _project in einem Ordner Ihres fpath speichern\nfish: als ~/.config/fish/completions/project.fish speichern\nDie Tabulatortaste vervollständigt dann Befehle, Optionen, Arten, Reihenfolgen und die Namen Ihrer Projekte.
+completions.discussion = Das Installationsskript legt jedes Skript dort ab, wo seine Shell es sucht. Von Hand: für bash\nals ~/.local/share/bash-completion/completions/project speichern, für zsh als _project in einem\nOrdner Ihres fpath, für fish als ~/.config/fish/completions/project.fish.\nDie Tabulatortaste vervollständigt dann Befehle, Optionen, Arten, Reihenfolgen und die Namen Ihrer Projekte.
 completions.argument.shell = Die Shell: bash, zsh oder fish.
 completions.examples = project completions bash > ~/.local/share/bash-completion/completions/project\nproject completions fish > ~/.config/fish/completions/project.fish
 placeholder.shell = Shell
@@ -482,7 +482,7 @@ system.enametoolong = the path is too long
 
 # Completions and manual pages
 completions.summary = Print the completion script for a shell.
-completions.discussion = The install script puts each script where its shell looks for it. By hand:\nbash: save it as ~/.local/share/bash-completion/completions/project\nzsh: save it as _project in a folder of your fpath\nfish: save it as ~/.config/fish/completions/project.fish\nTAB then completes commands, options, types, orders and the names of your projects.
+completions.discussion = The install script puts each script where its shell looks for it. By hand: for bash,\nsave it as ~/.local/share/bash-completion/completions/project; for zsh, as _project\nin a folder of your fpath; for fish, as ~/.config/fish/completions/project.fish.\nTAB then completes commands, options, types, orders and the names of your projects.
 completions.argument.shell = The shell: bash, zsh or fish.
 completions.examples = project completions bash > ~/.local/share/bash-completion/completions/project\nproject completions fish > ~/.config/fish/completions/project.fish
 placeholder.shell = shell
@@ -742,7 +742,7 @@ system.enametoolong = la ruta es demasiado larga
 
 # Completions and manual pages
 completions.summary = Mostrar el script de autocompletado para un shell.
-completions.discussion = El script de instalación pone cada script donde su shell lo busca. A mano:\nbash: guárdalo como ~/.local/share/bash-completion/completions/project\nzsh: guárdalo como _project en una carpeta de tu fpath\nfish: guárdalo como ~/.config/fish/completions/project.fish\nAsí, el tabulador completa comandos, opciones, tipos, órdenes y los nombres de tus proyectos.
+completions.discussion = El script de instalación pone cada script donde su shell lo busca. A mano: para bash,\nguárdalo como ~/.local/share/bash-completion/completions/project; para zsh, como _project\nen una carpeta de tu fpath; para fish, como ~/.config/fish/completions/project.fish.\nAsí, el tabulador completa comandos, opciones, tipos, órdenes y los nombres de tus proyectos.
 completions.argument.shell = El shell: bash, zsh o fish.
 completions.examples = project completions bash > ~/.local/share/bash-completion/completions/project\nproject completions fish > ~/.config/fish/completions/project.fish
 placeholder.shell = shell
@@ -1003,7 +1003,7 @@ system.enametoolong = le chemin est trop long
 
 # Completions and manual pages
 completions.summary = Afficher le script de complétion d’un shell.
-completions.discussion = Le script d’installation place chaque script là où son shell le cherche. À la main :\nbash : enregistrez-le sous ~/.local/share/bash-completion/completions/project\nzsh : enregistrez-le sous le nom _project dans un dossier de votre fpath\nfish : enregistrez-le sous ~/.config/fish/completions/project.fish\nLa touche Tab complète alors les commandes, les options, les types, les ordres et les noms de vos projets.
+completions.discussion = Le script d’installation place chaque script là où son shell le cherche. À la main : pour bash,\nenregistrez-le sous ~/.local/share/bash-completion/completions/project ; pour zsh, sous le nom\n_project dans un dossier de votre fpath ; pour fish, sous ~/.config/fish/completions/project.fish.\nLa touche Tab complète alors les commandes, les options, les types, les ordres et les noms de vos projets.
 completions.argument.shell = Le shell : bash, zsh ou fish.
 completions.examples = project completions bash > ~/.local/share/bash-completion/completions/project\nproject completions fish > ~/.config/fish/completions/project.fish
 placeholder.shell = shell
