@@ -7,8 +7,8 @@ struct Roff {
 
     /// `.TH`: the page's name, its section, the program and version, and the manual's title.
     init(page: String, section: Int, source origin: String, manual: String) {
-        // `.nh`: command lines in the text must not be hyphenated.
-        source = ".TH \(Self.argument(page.uppercased())) \(section) \"\" \(Self.argument(origin)) \(Self.argument(manual))\n.nh\n"
+        // `.nh`, `.ad l`: command lines and paths in the text are neither hyphenated nor stretched apart.
+        source = ".TH \(Self.argument(page.uppercased())) \(section) \"\" \(Self.argument(origin)) \(Self.argument(manual))\n.nh\n.ad l\n"
     }
 
     mutating func section(_ heading: String) {

@@ -75,6 +75,6 @@ import Testing
         #expect(Roff.escaped("'quoted'") == #"\&'quoted'"#)
         var roff = Roff(page: "x", section: 1, source: "say \"hi\"", manual: "m")
         roff.paragraph("one\n  .two\n")
-        #expect(roff.source == ".TH \"X\" 1 \"\" \"say \\(dqhi\\(dq\" \"m\"\n.nh\n.PP\none\n\\&.two\n")
+        #expect(roff.source == ".TH \"X\" 1 \"\" \"say \\(dqhi\\(dq\" \"m\"\n.nh\n.ad l\n.PP\none\n\\&.two\n")
     }
 }
