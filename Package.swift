@@ -29,9 +29,14 @@ let package = Package(
 // invalid stores, stuck locks and hostile input against the built `project` binary, and two
 // libFuzzer targets. Built normally, a fuzz target replays the files it is given (the committed
 // corpus and crash reproducers); Tests/Fuzz/run.sh builds it with `-sanitize=fuzzer -DFUZZING`.
+// They live beside their corpus in Tests/Fuzz, so Sources holds the product only.
 package.targets += [
-    .target(name: "FuzzDriver"),
-    .executableTarget(name: "FuzzStoreReader", dependencies: ["FuzzDriver", "ProjectStore", "ProjectStoreFile"]),
-    .executableTarget(name: "FuzzArgumentParser", dependencies: ["FuzzDriver", "ProjectCLI", "ProjectStore", "ProjectStoreFile"]),
+    .target(name: "FuzzDriver", path: "Tests/Fuzz/FuzzDriver"),
+    .executableTarget(
+        name: "FuzzStoreReader", dependencies: ["FuzzDriver", "ProjectStore", "ProjectStoreFile"],
+        path: "Tests/Fuzz/FuzzStoreReader"),
+    .executableTarget(
+        name: "FuzzArgumentParser", dependencies: ["FuzzDriver", "ProjectCLI", "ProjectStore", "ProjectStoreFile"],
+        path: "Tests/Fuzz/FuzzArgumentParser"),
     .testTarget(name: "ReliabilityTests", dependencies: ["project", "FuzzStoreReader", "FuzzArgumentParser"]),
 ]

@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# What the reliability tests need beyond the toolchain (util-linux), installed only when missing.
+# What the tests need beyond the toolchain (util-linux, the three shells, man-db), installed only when missing.
 bash Tests/install-test-tools.sh
 swift build
 swift test
@@ -12,3 +12,5 @@ bash Tests/Fuzz/run.sh
 # The benchmark at 1,000 projects, as a check that it still runs and our results are right
 # (timings are not asserted here; docs/performance.md has the full run).
 bash Tests/Benchmark/run.sh --check --no-peers
+# install.sh into a temporary home: man, bash, zsh and fish find what it installed; uninstall removes it.
+bash Tests/install-check.sh

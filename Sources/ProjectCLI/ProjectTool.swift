@@ -12,6 +12,15 @@ public enum ProjectTool {
         undecodableArguments: [Int] = [], folders: any FolderSystem = DiskFolders(),
         launcher: any ProgramLauncher = ProcessLauncher()
     ) -> Int32 {
+        // The hidden helpers of the completion scripts and the install: outside the command table,
+        // so help, manual pages and completion never show them.
+        if arguments.first == CompletionHelper.name {
+            return CompletionHelper.run(Array(arguments.dropFirst()), environment: environment, terminal: terminal)
+        }
+        if arguments.first == ManualWriter.name {
+            let localizer = Localizer(language: LocaleSettings(environment: environment).language)
+            return ManualWriter.run(Array(arguments.dropFirst()), terminal: terminal, localizer: localizer)
+        }
         let parser = CommandLineParser(commands: allCommands.map { $0.spec })
         let parsed = Result { () throws(UsageError) in
             if let position = undecodableArguments.first {

@@ -841,6 +841,20 @@ class SizeRun:
             self.task("task <uuid> information", lambda i: [show_item.id, "information"]),
             self.reset))
 
+        # --- completing a name: what TAB runs in bash, with the first letters typed in lower case
+        typed = show_item.name[:3].lower()
+
+        def complete_check(i: int, o: Outcome) -> Optional[str]:
+            if o.out.split("\n")[0] != "names" or show_item.name not in o.out.split("\n"):
+                return f"TAB after {typed!r} does not offer {show_item.name!r}"
+            return None
+
+        self.rows.append(Row(
+            "TAB: complete a name",
+            Case("project __complete bash -- show <3 letters>", lambda i: [str(self.bench.binary), "__complete", "bash", "--", "--store", str(self.store), "show", typed],
+                 self.bench.env(), ours=True, check=complete_check),
+            [], self.reset))
+
         # --- add
         def verify_add() -> Optional[str]:
             listed, problem = self.ours_json("list", "--sort", "user")
@@ -1066,6 +1080,10 @@ def targets(results: dict, startup: Row) -> list[str]:
         worst = max(ten, key=lambda r: r.ours.median_ms or float("inf"))
         verdict(not slow, "10,000: every command under 25 ms",
                 ("over: " + ", ".join(slow)) if slow else f"slowest `{worst.label}` {fmt_ms(worst.ours.median_ms)} ms")
+        tab = find(ten, "TAB: complete a name")
+        if tab:
+            verdict(tab.ours.median_ms is not None and tab.ours.median_ms < 100 and not tab.problems,
+                    "10,000: completing a project name under 100 ms", f"{fmt_ms(tab.ours.median_ms)} ms")
         sv = find(ten, "list --sort name (LANG=")
         if sv:
             verdict(sv.ours.median_ms is not None and sv.ours.median_ms < 25 and not sv.problems,

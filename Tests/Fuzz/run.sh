@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets (Sources/FuzzArgumentParser, Sources/FuzzStoreReader) with
+# Builds the libFuzzer targets (Tests/Fuzz/FuzzArgumentParser, Tests/Fuzz/FuzzStoreReader) with
 # `-sanitize=fuzzer -DFUZZING` and runs each for FUZZ_SECONDS seconds (default 60), starting from the
 # committed seed corpus (Tests/Fuzz/Corpus/<target>) and the crash reproducers found so far
 # (Tests/Fuzz/Regressions/<target>). Fails when an input crashes a target, printing the reproducer

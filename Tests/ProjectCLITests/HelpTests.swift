@@ -11,7 +11,7 @@ import Testing
         #expect(Set(names).count == names.count)
         #expect(Set(names) == [
             "add", "list", "show", "path", "open", "rename", "edit", "delete", "move", "sort", "root", "undo", "redo",
-            "history", "types", "export", "import", "help",
+            "history", "types", "export", "import", "completions", "help",
         ])
     }
 

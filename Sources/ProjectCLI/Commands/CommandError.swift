@@ -19,4 +19,6 @@ enum CommandError: Error, Equatable {
     /// `history --clear` needs a yes, and there is no terminal to ask on.
     case clearNeedsConfirmation
     case clearDeclined
+    /// The manual pages cannot be written where the install asked.
+    case manualUnwritable(path: String, code: Int32)
 }

@@ -360,6 +360,44 @@ system.enotdir = ein Teil des Pfads ist kein Ordner
 system.eio = Ein-/Ausgabefehler
 system.eloop = zu viele symbolische Verknüpfungen
 system.enametoolong = der Pfad ist zu lang
+
+# Completions and manual pages
+completions.summary = Das Vervollständigungsskript für eine Shell ausgeben.
+completions.discussion = Das Installationsskript legt jedes Skript dort ab, wo seine Shell es sucht. Von Hand: für bash\nals ~/.local/share/bash-completion/completions/project speichern, für zsh als _project in einem\nOrdner Ihres fpath, für fish als ~/.config/fish/completions/project.fish.\nDie Tabulatortaste vervollständigt dann Befehle, Optionen, Arten, Reihenfolgen und die Namen Ihrer Projekte.
+completions.argument.shell = Die Shell: bash, zsh oder fish.
+completions.examples = project completions bash > ~/.local/share/bash-completion/completions/project\nproject completions fish > ~/.config/fish/completions/project.fish
+placeholder.shell = Shell
+usage.expected-shell = Erlaubt sind {shells}
+error.manual-unwritable = Die Handbuchseiten können nicht nach {path} geschrieben werden: {reason}.
+man.manual = Handbuch zu project
+man.heading.name = Bezeichnung
+man.heading.synopsis = Übersicht
+man.heading.description = Beschreibung
+man.heading.commands = Befehle
+man.heading.arguments = Argumente
+man.heading.options = Optionen
+man.heading.global-options = Optionen für jeden Befehl
+man.heading.environment = Umgebung
+man.heading.files = Dateien
+man.heading.exit-status = Exit-Status
+man.heading.examples = Beispiele
+man.heading.see-also = Siehe auch
+man.project.name = die Liste Ihrer Schreibprojekte führen
+man.project.description = Ein Projekt wird mit seinem Namen (in beliebiger Groß- und Kleinschreibung), seiner ID oder mindestens den ersten 4 Zeichen seiner ID angegeben. Optionen stehen an beliebiger Stelle der Zeile, als --type novel oder --type=novel, und -- beendet sie. Ergebnisse gehen auf die Standardausgabe, Fehler, Warnungen und Rückfragen auf die Standardfehlerausgabe. Jeder Befehl hat eine eigene Seite, und „project help <Befehl>“ zeigt denselben Text im Terminal.
+man.project.examples = project add "Mein Roman" --type novel\nproject list --sort user\nproject move "Mein Roman" --to 1\nproject rename "Mein Roman" "Der lange Winter"\nproject export > projekte-sicherung.json
+man.see-page = Siehe {page}.
+man.environment.store = Die Projektdatei, die statt der üblichen verwendet wird. --store hat Vorrang.
+man.environment.root = Der Ordner, in dem die Ordner neuer Projekte angelegt werden, statt des mit „project root“ gespeicherten oder ~/Writing.
+man.environment.data-home = Wo die Projektdatei liegt, wenn weder --store noch PROJECT_STORE es angeben: in project/projects.json darunter, sonst unter ~/.local/share.
+man.environment.editor = Der Editor, den „project open“ im Ordner eines Projekts startet: VISUAL, sonst EDITOR. Die Variable darf Argumente enthalten, etwa code -w.
+man.environment.language = Die Sprache der Meldungen, der Hilfe und dieser Seiten: die erste gesetzte von LC_ALL, LC_MESSAGES und LANG, dann die GNU-Liste LANGUAGE. Englisch, Französisch, Deutsch und Spanisch sind eingebaut; eine C- oder POSIX-Locale bedeutet Englisch.
+man.environment.formats = Die Reihenfolge der Namen (LC_COLLATE) und die Form der Daten (LC_TIME), sofern LC_ALL nicht gesetzt ist.
+man.environment.no-color = Gesetzt und nicht leer: Nichts, was project schreibt, ist farbig.
+man.files.store = Die Projektdatei: Ihre Projekte als JSON-Dokument, das ein Mensch lesen kann. Schreibende Aufrufe wechseln sich über eine Sperre auf der gleichnamigen Datei mit der Endung .lock ab.
+man.exit.success = Erledigt.
+man.exit.refused = Abgelehnt: ein ungültiger oder doppelter Name, ein unbekanntes oder mehrdeutiges Projekt, eine Position außerhalb des Bereichs, ein nicht bestätigtes Löschen, ein unbrauchbares Import-Dokument.
+man.exit.usage = Die Befehlszeile wurde nicht verstanden: ein unbekannter Befehl oder eine unbekannte Option, ein fehlendes oder überzähliges Argument, ein falscher Optionswert.
+man.exit.store = Die Projektdatei ist nicht nutzbar: unlesbar, ungültig, von einer neueren Version geschrieben, zu lange belegt oder nicht beschreibbar.
 """##,
     "en": ##"""
 # English messages for `project`. Format: docs/localization.md.
@@ -720,6 +758,44 @@ system.enotdir = part of the path is not a folder
 system.eio = input/output error
 system.eloop = too many symbolic links
 system.enametoolong = the path is too long
+
+# Completions and manual pages
+completions.summary = Print the completion script for a shell.
+completions.discussion = The install script puts each script where its shell looks for it. By hand: for bash,\nsave it as ~/.local/share/bash-completion/completions/project; for zsh, as _project\nin a folder of your fpath; for fish, as ~/.config/fish/completions/project.fish.\nTAB then completes commands, options, types, orders and the names of your projects.
+completions.argument.shell = The shell: bash, zsh or fish.
+completions.examples = project completions bash > ~/.local/share/bash-completion/completions/project\nproject completions fish > ~/.config/fish/completions/project.fish
+placeholder.shell = shell
+usage.expected-shell = use one of {shells}
+error.manual-unwritable = Cannot write the manual pages to {path}: {reason}.
+man.manual = project manual
+man.heading.name = Name
+man.heading.synopsis = Synopsis
+man.heading.description = Description
+man.heading.commands = Commands
+man.heading.arguments = Arguments
+man.heading.options = Options
+man.heading.global-options = Options for every command
+man.heading.environment = Environment
+man.heading.files = Files
+man.heading.exit-status = Exit status
+man.heading.examples = Examples
+man.heading.see-also = See also
+man.project.name = keep the list of your writing projects
+man.project.description = A project is named by its name (in any letter case), by its id, or by the first 4 or more characters of its id. Options go anywhere on the line, as --type novel or --type=novel, and -- ends them. Results go to standard output; errors, warnings and prompts to standard error. Each command has a page of its own, and 'project help <command>' shows the same text on the terminal.
+man.project.examples = project add "My Novel" --type novel\nproject list --sort user\nproject move "My Novel" --to 1\nproject rename "My Novel" "The Long Winter"\nproject export > projects-backup.json
+man.see-page = See {page}.
+man.environment.store = The store file to use instead of the usual one. --store wins over it.
+man.environment.root = The folder in which new project folders are made, instead of the one saved with 'project root' or ~/Writing.
+man.environment.data-home = Where the store is kept when neither --store nor PROJECT_STORE says: in project/projects.json under it, else under ~/.local/share.
+man.environment.editor = The editor that 'project open' starts on a project's folder: VISUAL, else EDITOR. It may hold arguments, as code -w.
+man.environment.language = The language of messages, help and these pages: the first one set among LC_ALL, LC_MESSAGES and LANG, then the GNU list LANGUAGE. English, French, German and Spanish are built in; a C or POSIX locale means English.
+man.environment.formats = The order of names (LC_COLLATE) and the form of dates (LC_TIME), unless LC_ALL is set.
+man.environment.no-color = When set and not empty, nothing project writes is coloured.
+man.files.store = The store: your projects in a JSON document a person can read. Writers take turns through a lock on the file of the same name ending in .lock.
+man.exit.success = Done.
+man.exit.refused = Refused: an invalid or duplicate name, an unknown or ambiguous project, a position out of range, a deletion not confirmed, an import document that cannot be used.
+man.exit.usage = The command line was not understood: an unknown command or option, a missing or extra argument, a bad option value.
+man.exit.store = The store cannot be used: unreadable, not a valid store, written by a newer version, busy for too long, or not writable.
 """##,
     "es": ##"""
 # Spanish messages for `project`. Format and rules: docs/localization.md.
@@ -1081,6 +1157,44 @@ system.enotdir = parte de la ruta no es una carpeta
 system.eio = error de entrada/salida
 system.eloop = demasiados enlaces simbólicos
 system.enametoolong = la ruta es demasiado larga
+
+# Completions and manual pages
+completions.summary = Mostrar el script de autocompletado para un shell.
+completions.discussion = El script de instalación pone cada script donde su shell lo busca. A mano: para bash,\nguárdalo como ~/.local/share/bash-completion/completions/project; para zsh, como _project\nen una carpeta de tu fpath; para fish, como ~/.config/fish/completions/project.fish.\nAsí, el tabulador completa comandos, opciones, tipos, órdenes y los nombres de tus proyectos.
+completions.argument.shell = El shell: bash, zsh o fish.
+completions.examples = project completions bash > ~/.local/share/bash-completion/completions/project\nproject completions fish > ~/.config/fish/completions/project.fish
+placeholder.shell = shell
+usage.expected-shell = usa uno de estos: {shells}
+error.manual-unwritable = No se pueden escribir las páginas de manual en {path}: {reason}.
+man.manual = Manual de project
+man.heading.name = Nombre
+man.heading.synopsis = Sinopsis
+man.heading.description = Descripción
+man.heading.commands = Comandos
+man.heading.arguments = Argumentos
+man.heading.options = Opciones
+man.heading.global-options = Opciones de todos los comandos
+man.heading.environment = Entorno
+man.heading.files = Archivos
+man.heading.exit-status = Estado de salida
+man.heading.examples = Ejemplos
+man.heading.see-also = Véase también
+man.project.name = llevar la lista de tus proyectos de escritura
+man.project.description = Un proyecto se indica por su nombre (en mayúsculas o minúsculas, da igual), por su identificador o por al menos los 4 primeros caracteres de su identificador. Las opciones van en cualquier lugar de la línea, como --type novel o --type=novel, y -- marca su final. Los resultados van a la salida estándar; los errores, avisos y preguntas, a la salida de errores. Cada comando tiene su propia página, y «project help <comando>» muestra el mismo texto en el terminal.
+man.project.examples = project add "Mi novela" --type novel\nproject list --sort user\nproject move "Mi novela" --to 1\nproject rename "Mi novela" "El largo invierno"\nproject export > copia-proyectos.json
+man.see-page = Véase {page}.
+man.environment.store = El archivo de proyectos que se usa en lugar del habitual. --store tiene prioridad.
+man.environment.root = La carpeta donde se crean las carpetas de los proyectos nuevos, en lugar de la guardada con «project root» o de ~/Writing.
+man.environment.data-home = Dónde está el archivo de proyectos cuando ni --store ni PROJECT_STORE lo indican: en project/projects.json dentro de ella, si no, dentro de ~/.local/share.
+man.environment.editor = El editor que «project open» abre en la carpeta de un proyecto: VISUAL o, si no, EDITOR. Puede llevar argumentos, como code -w.
+man.environment.language = El idioma de los mensajes, la ayuda y estas páginas: la primera definida entre LC_ALL, LC_MESSAGES y LANG, y luego la lista GNU LANGUAGE. El inglés, el francés, el alemán y el español vienen incluidos; una configuración regional C o POSIX da inglés.
+man.environment.formats = El orden de los nombres (LC_COLLATE) y la forma de las fechas (LC_TIME), salvo que LC_ALL esté definida.
+man.environment.no-color = Definida y no vacía, nada de lo que escribe project lleva color.
+man.files.store = El archivo de proyectos: tus proyectos en un documento JSON que una persona puede leer. Las escrituras se turnan mediante un bloqueo sobre el archivo del mismo nombre terminado en .lock.
+man.exit.success = Correcto.
+man.exit.refused = Rechazado: un nombre no válido o repetido, un proyecto desconocido o ambiguo, una posición fuera de rango, un borrado no confirmado, un documento de importación inutilizable.
+man.exit.usage = No se entendió la línea de comandos: un comando u opción desconocidos, un argumento que falta o sobra, un valor de opción incorrecto.
+man.exit.store = El archivo de proyectos no se puede usar: ilegible, no válido, escrito por una versión más reciente, ocupado demasiado tiempo o imposible de escribir.
 """##,
     "fr": ##"""
 # French messages for `project`. Format and rules: docs/localization.md.
@@ -1443,5 +1557,43 @@ system.enotdir = une partie du chemin n’est pas un dossier
 system.eio = erreur d’entrée-sortie
 system.eloop = trop de liens symboliques
 system.enametoolong = le chemin est trop long
+
+# Completions and manual pages
+completions.summary = Afficher le script de complétion d’un shell.
+completions.discussion = Le script d’installation place chaque script là où son shell le cherche. À la main : pour bash,\nenregistrez-le sous ~/.local/share/bash-completion/completions/project ; pour zsh, sous le nom\n_project dans un dossier de votre fpath ; pour fish, sous ~/.config/fish/completions/project.fish.\nLa touche Tab complète alors les commandes, les options, les types, les ordres et les noms de vos projets.
+completions.argument.shell = Le shell : bash, zsh ou fish.
+completions.examples = project completions bash > ~/.local/share/bash-completion/completions/project\nproject completions fish > ~/.config/fish/completions/project.fish
+placeholder.shell = shell
+usage.expected-shell = choisissez parmi {shells}
+error.manual-unwritable = Impossible d’écrire les pages de manuel dans {path} : {reason}.
+man.manual = Manuel de project
+man.heading.name = Nom
+man.heading.synopsis = Synopsis
+man.heading.description = Description
+man.heading.commands = Commandes
+man.heading.arguments = Arguments
+man.heading.options = Options
+man.heading.global-options = Options de toutes les commandes
+man.heading.environment = Environnement
+man.heading.files = Fichiers
+man.heading.exit-status = Code de sortie
+man.heading.examples = Exemples
+man.heading.see-also = Voir aussi
+man.project.name = tenir la liste de vos projets d’écriture
+man.project.description = Un projet se désigne par son nom (majuscules ou minuscules, peu importe), par son identifiant, ou par au moins les 4 premiers caractères de son identifiant. Les options se placent n’importe où sur la ligne, sous la forme --type novel ou --type=novel, et -- marque leur fin. Les résultats vont sur la sortie standard, les erreurs, avertissements et questions sur la sortie d’erreur. Chaque commande a sa propre page, et « project help <commande> » affiche le même texte dans le terminal.
+man.project.examples = project add "Mon roman" --type novel\nproject list --sort user\nproject move "Mon roman" --to 1\nproject rename "Mon roman" "Le Long Hiver"\nproject export > sauvegarde-projets.json
+man.see-page = Voir {page}.
+man.environment.store = Le fichier de projets à utiliser au lieu du fichier habituel. --store l’emporte sur elle.
+man.environment.root = Le dossier où sont créés les dossiers des nouveaux projets, au lieu de celui enregistré avec « project root » ou de ~/Writing.
+man.environment.data-home = L’endroit où se trouve le fichier de projets quand ni --store ni PROJECT_STORE ne l’indiquent : project/projects.json dans ce dossier, sinon dans ~/.local/share.
+man.environment.editor = L’éditeur que « project open » lance sur le dossier d’un projet : VISUAL, sinon EDITOR. La variable peut contenir des arguments, comme code -w.
+man.environment.language = La langue des messages, de l’aide et de ces pages : la première définie parmi LC_ALL, LC_MESSAGES et LANG, puis la liste GNU LANGUAGE. L’anglais, le français, l’allemand et l’espagnol sont intégrés ; une locale C ou POSIX donne l’anglais.
+man.environment.formats = L’ordre des noms (LC_COLLATE) et la forme des dates (LC_TIME), sauf si LC_ALL est définie.
+man.environment.no-color = Définie et non vide, rien de ce qu’écrit project n’est en couleur.
+man.files.store = Le fichier de projets : vos projets dans un document JSON lisible par une personne. Les écritures se succèdent grâce à un verrou sur le fichier du même nom terminé par .lock.
+man.exit.success = Réussi.
+man.exit.refused = Refusé : un nom invalide ou déjà pris, un projet inconnu ou ambigu, une position hors limites, une suppression non confirmée, un document à importer inutilisable.
+man.exit.usage = La ligne de commande n’a pas été comprise : commande ou option inconnue, argument manquant ou en trop, valeur d’option incorrecte.
+man.exit.store = Le fichier de projets est inutilisable : illisible, invalide, écrit par une version plus récente, occupé trop longtemps, ou impossible à écrire.
 """##,
 ]

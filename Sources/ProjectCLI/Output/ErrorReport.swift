@@ -215,6 +215,8 @@ struct ErrorReport {
             l.text("usage.expected-order", ["orders": ProjectOrder.allCases.map(\.rawValue).joined(separator: ", ")])
         case .positiveNumber:
             l.text("usage.expected-number")
+        case .shell:
+            l.text("usage.expected-shell", ["shells": Shell.allCases.map(\.rawValue).joined(separator: ", ")])
         }
     }
 
@@ -250,6 +252,8 @@ struct ErrorReport {
             return ([l.text("error.clear-needs-yes")], .refused)
         case .clearDeclined:
             return ([l.text("error.clear-declined")], .refused)
+        case .manualUnwritable(let path, let code):
+            return ([l.text("error.manual-unwritable", ["path": path, "reason": systemMessage(code, l)])], .refused)
         }
     }
 

@@ -19,6 +19,7 @@ enum UsageError: Error, Equatable {
         case kind
         case order
         case positiveNumber
+        case shell
     }
 
     /// The command whose help would explain the mistake.

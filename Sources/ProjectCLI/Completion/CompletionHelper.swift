@@ -1,0 +1,72 @@
+import ProjectStore
+import ProjectStoreFile
+
+/// `project __complete <shell> -- <word>…`, called by the completion scripts on every TAB with the
+/// words after `project`, the last one being completed. It prints what the shell should do on the
+/// first line (`words`, `names`, `files` or `folders`; nothing at all when there is nothing to offer)
+/// and then the candidates, one a line, in the form that shell reads. Hidden: not a command of the
+/// table, so neither help, the manual pages nor completion show it. It never prints an error: a
+/// store that cannot be read simply offers no names.
+enum CompletionHelper {
+    static let name = "__complete"
+
+    static func run(_ arguments: [String], environment: [String: String], terminal: Terminal) -> Int32 {
+        guard let shell = arguments.first.flatMap(Shell.init(rawValue:)) else { return ExitStatus.usage.rawValue }
+        var words = Array(arguments.dropFirst())
+        if words.first == "--" { words.removeFirst() }
+        if words.isEmpty { words = [""] }
+        // bash hands over the words as typed; zsh and fish take the quoting off themselves, all but
+        // the word under the cursor in fish's case.
+        let home = environment["HOME"]
+        switch shell {
+        case .bash: words = words.map { ShellWords.unquoted($0, shell: shell, home: home) }
+        case .fish: words[words.count - 1] = ShellWords.unquoted(words[words.count - 1], shell: shell, home: home)
+        case .zsh: break
+        }
+        let completion = CompletionEngine(commands: allCommands.map { $0.spec }).complete(words)
+        switch completion.source {
+        case .nothing:
+            break
+        case .files:
+            terminal.output("files\n")
+        case .folders:
+            terminal.output("folders\n")
+        case .words(let candidates):
+            guard !candidates.isEmpty else { break }
+            let localizer = Localizer(language: LocaleSettings(environment: environment).language)
+            let lines = candidates.map { line(completion.lead, $0.word, description: $0.description.map { localizer.text($0) }, shell: shell) }
+            terminal.output("words\n" + lines.joined())
+        case .projects:
+            let names = projectNames(matching: completion.typed, store: completion.store, environment: environment)
+            guard !names.isEmpty else { break }
+            var text = Array("names\n".utf8)
+            for name in names {
+                // bash splits the word at `=`, so it gets the value alone; the others replace the word.
+                if shell != .bash { text.append(contentsOf: completion.lead.utf8) }
+                text.append(contentsOf: name.utf8)
+                text.append(UInt8(ascii: "\n"))
+            }
+            terminal.output(utf8: text)
+        }
+        return ExitStatus.success.rawValue
+    }
+
+    /// The store's names that start with `typed`, ignoring case and accents, in the writer's order.
+    static func projectNames(matching typed: String, store: String?, environment: [String: String]) -> [String] {
+        guard let path = StoreLocation.path(explicit: store, environment: environment),
+              let catalog = try? FileStorage(path: path).load() else { return [] }
+        let prefix = NamePrefix(typed)
+        return catalog.projects.lazy.map(\.name).filter(prefix.matches)
+    }
+
+    /// One candidate: zsh's `_describe` reads `word:description` (a colon in the word escaped), fish
+    /// reads `word<TAB>description`, bash only the word, without what precedes `=`.
+    private static func line(_ lead: String, _ word: String, description: String?, shell: Shell) -> String {
+        let summary = description.map { String($0.prefix { $0 != "\n" }).replacing("\t", with: " ") }
+        return switch shell {
+        case .bash: word + "\n"
+        case .zsh: (lead + word).replacing(":", with: "\\:") + (summary.map { ":" + $0 } ?? "") + "\n"
+        case .fish: lead + word + (summary.map { "\t" + $0 } ?? "") + "\n"
+        }
+    }
+}

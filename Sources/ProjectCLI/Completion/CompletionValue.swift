@@ -1,0 +1,35 @@
+import ProjectStore
+
+/// What a value or an argument completes to, decided by its placeholder's message id: the one place
+/// that says so. An argument or option added to a spec with one of these placeholders completes with
+/// no other change; any other placeholder (a name to invent, a number, free text) completes to nothing.
+enum CompletionValue: Equatable {
+    case projects
+    case kinds
+    case orders
+    case files
+    case folders
+    case commands
+    case shells
+    case nothing
+
+    init(placeholder: String) {
+        self = switch placeholder {
+        case "placeholder.project": .projects
+        case "placeholder.kind": .kinds
+        case "placeholder.order": .orders
+        case "placeholder.file", "placeholder.path": .files
+        case "placeholder.folder": .folders
+        case "placeholder.command": .commands
+        case "placeholder.shell": .shells
+        default: .nothing
+        }
+    }
+}
+
+/// A shell the tool writes a completion script for.
+enum Shell: String, CaseIterable {
+    case bash
+    case zsh
+    case fish
+}

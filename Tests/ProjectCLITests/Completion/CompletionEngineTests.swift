@@ -1,0 +1,102 @@
+import Testing
+@testable import ProjectCLI
+import ProjectStore
+
+/// What the engine offers for a line, read with the command specs as the parser reads it.
+@Suite struct CompletionEngineTests {
+    let engine = CompletionEngine(commands: allCommands.map { $0.spec })
+
+    func words(_ line: [String]) -> [String]? {
+        guard case .words(let candidates) = engine.complete(line).source else { return nil }
+        return candidates.map(\.word)
+    }
+
+    @Test func commandsComeFromTheTable() {
+        #expect(words([""]) == allCommands.map { $0.spec.name })
+        #expect(words(["co"]) == ["completions"])
+        #expect(words(["--store", "x.json", "mo"]) == ["move"])
+        #expect(words(["nothing-like-it", ""]) == nil)
+    }
+
+    @Test func everyOptionOfEveryCommandIsOffered() {
+        for spec in allCommands.map { $0.spec } {
+            let offered = Set(words([spec.name, "-"]) ?? [])
+            let options = spec.options + CommandLineParser.globalOptions
+            let expected = options.map { "--" + $0.long } + options.compactMap { $0.short.map { "-" + String($0) } }
+            let missing = expected.filter { !offered.contains($0) }
+            #expect(missing.isEmpty, "\(spec.name) does not offer \(missing)")
+        }
+        #expect(words(["list", "--so"]) == ["--sort"])
+        #expect(words(["--"]) == ["--store", "--help", "--version"])
+    }
+
+    @Test func valuesFollowThePlaceholders() {
+        #expect(words(["list", "--type", ""]) == ProjectKind.allCases.map(\.rawValue))
+        #expect(words(["list", "-t", "SH"]) == ["short-story"])
+        #expect(words(["list", "--sort", ""]) == ProjectOrder.allCases.map(\.rawValue))
+        #expect(words(["sort", "u"]) == ["user"])
+        #expect(words(["help", "ren"]) == ["rename"])
+        #expect(words(["completions", ""]) == ["bash", "zsh", "fish"])
+        #expect(engine.complete(["import", ""]).source == .files)
+        #expect(engine.complete(["--store", ""]).source == .files)
+        #expect(engine.complete(["add", "--type", "novel", "x", "--details", ""]).source == .nothing)
+    }
+
+    @Test func projectArgumentsAndAnchorsCompleteToNames() {
+        #expect(engine.complete(["show", "Ét"]) == Completion(source: .projects, typed: "Ét", lead: "", store: nil))
+        #expect(engine.complete(["move", "A", "--before", ""]).source == .projects)
+        #expect(engine.complete(["rename", "A", ""]).source == .nothing, "a new name is the writer's to invent")
+        #expect(engine.complete(["move", "--after=Dr"]) == Completion(source: .projects, typed: "Dr", lead: "--after=", store: nil))
+        #expect(engine.complete(["list", "--type=no"]).lead == "--type=")
+    }
+
+    @Test func theStoreTypedEarlierIsKept() {
+        #expect(engine.complete(["--store", "a.json", "show", ""]).store == "a.json")
+        #expect(engine.complete(["show", "--store=b.json", ""]).store == "b.json")
+    }
+
+    @Test func afterTheArgumentsOnlyOptionsAreLeft() {
+        #expect(words(["show", "My Novel", ""])?.contains("--json") == true)
+        #expect(engine.complete(["show", "My Novel", "x"]).source == .nothing)
+        #expect(engine.complete(["add", "--", ""]).source == .nothing)
+        #expect(engine.complete(["delete", "--", "-dr"]).source == .projects, "after -- a dash starts a name")
+    }
+
+    @Test func placeholdersMapToCompletions() {
+        #expect(CompletionValue(placeholder: "placeholder.project") == .projects)
+        #expect(CompletionValue(placeholder: "placeholder.folder") == .folders)
+        #expect(CompletionValue(placeholder: "placeholder.path") == .files)
+        #expect(CompletionValue(placeholder: "placeholder.n") == .nothing)
+    }
+}
+
+/// The words the shells hand over, with their quoting taken off.
+@Suite struct ShellWordsTests {
+    @Test(arguments: [
+        (#"My\ Novel"#, Shell.bash, "My Novel"),
+        (#""L’Été"#, .bash, "L’Été"),
+        (#"'It'\''s'"#, .bash, "It's"),
+        (#""a \"b\" \$c \\ \d"#, .bash, #"a "b" $c \ \d"#),
+        (#"'a\b"#, .bash, #"a\b"#),
+        (#"'it\'s"#, .fish, "it's"),
+        ("~/s.json", .bash, "/home/w/s.json"),
+        ("'~/s.json'", .bash, "~/s.json"),
+    ])
+    func unquoted(typed: String, shell: Shell, expected: String) {
+        #expect(ShellWords.unquoted(typed, shell: shell, home: "/home/w") == expected)
+    }
+}
+
+/// Names match what was typed ignoring case and accents.
+@Suite struct NamePrefixTests {
+    @Test func accentsAndCaseAreIgnored() {
+        #expect(NamePrefix("ete").matches("Été de Marie"))
+        #expect(NamePrefix("ÉTÉ").matches("été"))
+        #expect(NamePrefix("straße").matches("STRASSE 9"))
+        #expect(NamePrefix("l’é").matches("L’Été"))
+        #expect(!NamePrefix("l'e").matches("L’Été"), "a straight apostrophe is another character")
+        #expect(!NamePrefix("ete").matches("L’Été"), "a prefix, not a search")
+        #expect(NamePrefix("").matches("東京"))
+        #expect(NamePrefix("東").matches("東京 🎉"))
+    }
+}

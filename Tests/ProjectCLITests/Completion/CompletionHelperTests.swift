@@ -1,0 +1,63 @@
+import Testing
+@testable import ProjectCLI
+
+/// The hidden helper as the scripts call it: its first line says what to do, the candidates follow
+/// in each shell's form, and names come from the store on the line or in the environment.
+@Suite struct CompletionHelperTests {
+    func complete(_ harness: ToolHarness, _ arguments: [String], language: String = "C") -> RunResult {
+        harness.run([CompletionHelper.name] + arguments, environment: harness.environment.merging(["LANG": language]) { $1 })
+    }
+
+    @Test func namesAreMatchedAndPrintedWhole() throws {
+        let harness = try ToolHarness()
+        for name in ["L’Été de Marie", "Été", #"It's "odd" $HOME \ x"#, "東京 🎉", "Draft"] { harness.add(name) }
+        #expect(complete(harness, ["bash", "--", "show", "ete"]).output == "names\nÉté\n")
+        #expect(complete(harness, ["bash", "--", "show", #""l’"#]).output == "names\nL’Été de Marie\n")
+        #expect(complete(harness, ["bash", "--", "show", #"It\'s\ "#]).output == "names\nIt's \"odd\" $HOME \\ x\n")
+        #expect(complete(harness, ["zsh", "--", "move", "Draft", "--after=東"]).output == "names\n--after=東京 🎉\n")
+        #expect(complete(harness, ["bash", "--", "move", "Draft", "--after=東"]).output == "names\n東京 🎉\n")
+        #expect(complete(harness, ["fish", "--", "show", "zzz"]).output == "", "nothing to offer prints nothing")
+    }
+
+    @Test func theStoreOnTheLineWinsOverTheEnvironment() throws {
+        let harness = try ToolHarness()
+        harness.add("In the usual store")
+        let other = try ToolHarness()
+        other.add("In the other store")
+        let result = complete(harness, ["bash", "--", "--store", other.storePath.replacing(" ", with: "\\ "), "show", ""])
+        #expect(result.output == "names\nIn the other store\n")
+        #expect(complete(harness, ["bash", "--", "show", ""]).output == "names\nIn the usual store\n")
+        #expect(complete(harness, ["bash", "--", "--store", harness.folder + "/missing.json", "show", ""]).output == "")
+    }
+
+    @Test func descriptionsAreInTheUsersLanguage() throws {
+        let harness = try ToolHarness()
+        let french = Localizer(language: "fr")
+        #expect(complete(harness, ["fish", "--", "mo"], language: "fr_FR.UTF-8").output == "words\nmove\t\(french.text("move.summary"))\n")
+        #expect(complete(harness, ["zsh", "--", "list", "--type", "no"], language: "de_DE.UTF-8").output
+            == "words\nnovel:\(Localizer(language: "de").text("kind.novel"))\n")
+        #expect(complete(harness, ["bash", "--", "list", "--js"]).output == "words\n--json\n")
+        #expect(complete(harness, ["bash", "--", "import", ""]).output == "files\n")
+    }
+
+    @Test func theHelperIsHidden() throws {
+        let harness = try ToolHarness()
+        #expect(!harness.run(["help"]).output.contains(CompletionHelper.name))
+        #expect(!complete(harness, ["bash", "--", "__"]).output.contains(CompletionHelper.name))
+        #expect(harness.run([CompletionHelper.name, "tcsh"]).status == 2)
+    }
+
+    @Test func completionsPrintsEachShellsScript() throws {
+        let harness = try ToolHarness()
+        for shell in Shell.allCases {
+            let result = harness.run(["completions", shell.rawValue])
+            #expect(result.status == 0)
+            #expect(result.output.contains("project \(CompletionHelper.name) \(shell.rawValue) --"), "\(shell)")
+        }
+        #expect(harness.run(["completions", "bash"]).output.contains("complete -F _project_complete project"))
+        #expect(harness.run(["completions", "zsh"]).output.hasPrefix("#compdef project\n"))
+        let refused = harness.run(["completions", "tcsh"], environment: ["LANG": "fr_FR.UTF-8"])
+        #expect(refused.status == 2)
+        #expect(refused.error.contains("bash, zsh, fish") && refused.error.contains("tcsh"))
+    }
+}

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs into a temporary home as the README says, checks that man, bash, zsh and fish find what
+# was installed with nothing else to do (zsh after the fpath line the README gives), then uninstalls
+# and checks that everything the install put there is gone.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+home=$(mktemp -d)
+trap 'rm -rf -- "$home"' EXIT
+prefix="$home/.local"
+fail() { echo "install check: $*" >&2; exit 1; }
+# A clean environment, as a new terminal of a user whose home is the temporary one.
+user() { env -i HOME="$home" PATH="$prefix/bin:/usr/bin:/bin" LANG=C.UTF-8 TERM=dumb "$@"; }
+
+PREFIX=$prefix bash install.sh >/dev/null
+manifest="$prefix/lib/project/install-manifest"
+[ -f "$manifest" ] || fail "no manifest at $manifest"
+
+user project --version | grep -q "^project [0-9]" || fail "the installed project does not run"
+[ "$(user man -w project-move)" = "$prefix/share/man/man1/project-move.1" ] || fail "man does not find project-move"
+[ "$(user env LANGUAGE=fr man -w project)" = "$prefix/share/man/fr/man1/project.1" ] || fail "LANGUAGE=fr man does not find the French page"
+user env LANGUAGE=fr MANWIDTH=80 man project 2>/dev/null | grep -q "Manuel de project" || fail "the French page does not render"
+
+user bash -c '. /usr/share/bash-completion/bash_completion; __load_completion project; complete -p project' \
+    | grep -q "_project_complete" || fail "bash-completion does not load the installed script"
+user zsh -fc "fpath=($prefix/share/zsh/site-functions \$fpath); autoload -U compinit; compinit -u -D; print \$_comps[project]" \
+    | grep -qx "_project" || fail "zsh does not find _project"
+user fish -c 'complete -C "project ren"' | grep -q "^rename" || fail "fish does not complete with the installed script"
+
+installed=$(cat "$manifest")
+PREFIX=$prefix bash install.sh --uninstall >/dev/null
+while read -r kind path; do
+    # A folder stays only when something else came to live in it (fish keeps its history under share/fish).
+    case $kind in
+    file) [ ! -e "$path" ] || fail "uninstall left $path behind" ;;
+    folder) [ ! -d "$path" ] || [ -n "$(ls -A "$path")" ] || fail "uninstall left the empty folder $path behind" ;;
+    esac
+done <<< "$installed"
+[ ! -e "$prefix/bin/project" ] || fail "uninstall left the binary"
+echo "install check: installed, found by man, bash, zsh and fish, and removed"
