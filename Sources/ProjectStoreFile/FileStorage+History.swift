@@ -9,6 +9,9 @@ import ProjectStore
 /// itself: an event whose store write never happened has a revision the store never reached, and
 /// is dropped by the next append and ignored by every reader. See docs/store-format.md.
 extension FileStorage {
+    /// Added to the store's path, the history's.
+    public static let historySuffix = ".history"
+
     public func historyEvents() throws(ProjectStoreError) -> [HistoryEvent] {
         let path = try historyPath()
         guard let bytes = try historyBytes(path) else { return [] }

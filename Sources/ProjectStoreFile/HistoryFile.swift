@@ -10,7 +10,7 @@ enum HistoryFile {
     static let version = 1
     static let header = "{\"history\": 1}\n"
 
-    static func path(forStore store: String) -> String { store + ".history" }
+    static func path(forStore store: String) -> String { store + FileStorage.historySuffix }
 
     // MARK: Writing
 

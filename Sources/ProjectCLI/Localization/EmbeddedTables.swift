@@ -394,10 +394,14 @@ man.environment.language = Die Sprache der Meldungen, der Hilfe und dieser Seite
 man.environment.formats = Die Reihenfolge der Namen (LC_COLLATE) und die Form der Daten (LC_TIME), sofern LC_ALL nicht gesetzt ist.
 man.environment.no-color = Gesetzt und nicht leer: Nichts, was project schreibt, ist farbig.
 man.files.store = Die Projektdatei: Ihre Projekte als JSON-Dokument, das ein Mensch lesen kann. Schreibende Aufrufe wechseln sich über eine Sperre auf der gleichnamigen Datei mit der Endung .lock ab.
+man.files.templates = Eine eigene Vorlage für einen Typ (unter XDG_CONFIG_HOME, falls gesetzt): Ihr ganzer Inhalt wird in jedes neue Projekt dieses Typs kopiert.
+man.files.trash = Wohin der Ordner eines gelöschten Projekts kommt: project verschiebt Ordner in den Papierkorb .trash daneben und löscht nie eine Ihrer Dateien.
+man.files.root = Der Stammordner, in dem die Ordner neuer Projekte angelegt werden (sofern PROJECT_ROOT oder „project root“ nichts anderes sagt), jeder mit den Ordnern seines Typs.
+man.files.history = Jede Änderung, für „project undo“, „project redo“ und „project history“: Die letzten 200 werden behalten.
 man.exit.success = Erledigt.
-man.exit.refused = Abgelehnt: ein ungültiger oder doppelter Name, ein unbekanntes oder mehrdeutiges Projekt, eine Position außerhalb des Bereichs, ein nicht bestätigtes Löschen, ein unbrauchbares Import-Dokument.
-man.exit.usage = Die Befehlszeile wurde nicht verstanden: ein unbekannter Befehl oder eine unbekannte Option, ein fehlendes oder überzähliges Argument, ein falscher Optionswert.
-man.exit.store = Die Projektdatei ist nicht nutzbar: unlesbar, ungültig, von einer neueren Version geschrieben, zu lange belegt oder nicht beschreibbar.
+man.exit.refused = Abgelehnt: ungültiger oder doppelter Name, unbekanntes oder mehrdeutiges Projekt, Position außerhalb des Bereichs, ein Ordner, der nicht der des Projekts sein kann oder fehlt, nicht bestätigtes Löschen, ein fehlgeschlagener Editor, nichts rückgängig zu machen oder zu wiederholen, unbrauchbare Importdatei.
+man.exit.usage = Die Befehlszeile wurde nicht verstanden: unbekannter Befehl oder unbekannte Option, fehlendes oder überzähliges Argument, ungültiger Optionswert, ein Argument, das kein gültiges UTF-8 ist.
+man.exit.store = Die Projektdatei, ihr Verlauf oder ein Ordner ist nicht nutzbar: nicht lesbar, ungültig, von einer neueren Version geschrieben, zu lange belegt, nicht beschreibbar, oder ein Ordner, der sich nicht anlegen oder verschieben lässt.
 """##,
     "en": ##"""
 # English messages for `project`. Format: docs/localization.md.
@@ -792,10 +796,14 @@ man.environment.language = The language of messages, help and these pages: the f
 man.environment.formats = The order of names (LC_COLLATE) and the form of dates (LC_TIME), unless LC_ALL is set.
 man.environment.no-color = When set and not empty, nothing project writes is coloured.
 man.files.store = The store: your projects in a JSON document a person can read. Writers take turns through a lock on the file of the same name ending in .lock.
+man.files.templates = A template of your own for a type (under XDG_CONFIG_HOME if set): its whole content is copied into each new project of that type.
+man.files.trash = Where a deleted project's folder goes: project moves folders to the .trash folder beside them and never deletes a file of yours.
+man.files.root = The root, where new project folders are made (unless PROJECT_ROOT or 'project root' says otherwise), each with its type's folders.
+man.files.history = Every change, for 'project undo', 'project redo' and 'project history': the last 200 are kept.
 man.exit.success = Done.
-man.exit.refused = Refused: an invalid or duplicate name, an unknown or ambiguous project, a position out of range, a deletion not confirmed, an import document that cannot be used.
-man.exit.usage = The command line was not understood: an unknown command or option, a missing or extra argument, a bad option value.
-man.exit.store = The store cannot be used: unreadable, not a valid store, written by a newer version, busy for too long, or not writable.
+man.exit.refused = Refused: an invalid or duplicate name, an unknown or ambiguous project, a position out of range, a folder that cannot be the project's or is missing, a deletion not confirmed, an editor that failed, nothing to undo or redo, an import document that cannot be used.
+man.exit.usage = The command line was not understood: an unknown command or option, a missing or extra argument, a bad option value, an argument that is not valid UTF-8.
+man.exit.store = The store, its history or a folder cannot be used: unreadable, not valid, written by a newer version, busy for too long, not writable, or a folder that cannot be made or moved.
 """##,
     "es": ##"""
 # Spanish messages for `project`. Format and rules: docs/localization.md.
@@ -1191,10 +1199,14 @@ man.environment.language = El idioma de los mensajes, la ayuda y estas páginas:
 man.environment.formats = El orden de los nombres (LC_COLLATE) y la forma de las fechas (LC_TIME), salvo que LC_ALL esté definida.
 man.environment.no-color = Definida y no vacía, nada de lo que escribe project lleva color.
 man.files.store = El archivo de proyectos: tus proyectos en un documento JSON que una persona puede leer. Las escrituras se turnan mediante un bloqueo sobre el archivo del mismo nombre terminado en .lock.
+man.files.templates = Una plantilla tuya para un tipo (bajo XDG_CONFIG_HOME si está definida): todo su contenido se copia en cada proyecto nuevo de ese tipo.
+man.files.trash = Adonde va la carpeta de un proyecto eliminado: project mueve las carpetas a la papelera .trash de al lado y nunca borra un archivo tuyo.
+man.files.root = La raíz, donde se crean las carpetas de los proyectos nuevos (salvo que PROJECT_ROOT o «project root» digan otra cosa), cada una con las carpetas de su tipo.
+man.files.history = Cada cambio, para «project undo», «project redo» y «project history»: se guardan los 200 últimos.
 man.exit.success = Correcto.
-man.exit.refused = Rechazado: un nombre no válido o repetido, un proyecto desconocido o ambiguo, una posición fuera de rango, un borrado no confirmado, un documento de importación inutilizable.
-man.exit.usage = No se entendió la línea de comandos: un comando u opción desconocidos, un argumento que falta o sobra, un valor de opción incorrecto.
-man.exit.store = El archivo de proyectos no se puede usar: ilegible, no válido, escrito por una versión más reciente, ocupado demasiado tiempo o imposible de escribir.
+man.exit.refused = Rechazado: nombre no válido o repetido, proyecto desconocido o ambiguo, posición fuera de rango, una carpeta que no puede ser la del proyecto o que falta, eliminación no confirmada, un editor que ha fallado, nada que deshacer o rehacer, documento de importación inutilizable.
+man.exit.usage = No se ha entendido la línea de comandos: orden u opción desconocida, argumento que falta o sobra, valor de opción no válido, un argumento que no es UTF-8 válido.
+man.exit.store = El archivo de proyectos, su historial o una carpeta no se pueden usar: ilegible, no válido, escrito por una versión más reciente, ocupado demasiado tiempo, sin permiso de escritura, o una carpeta que no se puede crear ni mover.
 """##,
     "fr": ##"""
 # French messages for `project`. Format and rules: docs/localization.md.
@@ -1591,9 +1603,13 @@ man.environment.language = La langue des messages, de l’aide et de ces pages 
 man.environment.formats = L’ordre des noms (LC_COLLATE) et la forme des dates (LC_TIME), sauf si LC_ALL est définie.
 man.environment.no-color = Définie et non vide, rien de ce qu’écrit project n’est en couleur.
 man.files.store = Le fichier de projets : vos projets dans un document JSON lisible par une personne. Les écritures se succèdent grâce à un verrou sur le fichier du même nom terminé par .lock.
+man.files.templates = Un modèle à vous pour un type (sous XDG_CONFIG_HOME s’il est défini) : tout son contenu est copié dans chaque nouveau projet de ce type.
+man.files.trash = Là où va le dossier d’un projet supprimé : project déplace les dossiers dans la corbeille .trash voisine et ne supprime jamais un de vos fichiers.
+man.files.root = La racine, où sont créés les dossiers des nouveaux projets (sauf si PROJECT_ROOT ou « project root » en décide autrement), chacun avec les dossiers de son type.
+man.files.history = Toutes les modifications, pour « project undo », « project redo » et « project history » ; les 200 dernières sont gardées.
 man.exit.success = Réussi.
-man.exit.refused = Refusé : un nom invalide ou déjà pris, un projet inconnu ou ambigu, une position hors limites, une suppression non confirmée, un document à importer inutilisable.
-man.exit.usage = La ligne de commande n’a pas été comprise : commande ou option inconnue, argument manquant ou en trop, valeur d’option incorrecte.
-man.exit.store = Le fichier de projets est inutilisable : illisible, invalide, écrit par une version plus récente, occupé trop longtemps, ou impossible à écrire.
+man.exit.refused = Refusé : nom invalide ou déjà pris, projet inconnu ou ambigu, position hors limites, dossier qui ne peut pas être celui du projet ou qui manque, suppression non confirmée, éditeur en échec, rien à annuler ou rétablir, document à importer inutilisable.
+man.exit.usage = Ligne de commande incomprise : commande ou option inconnue, argument manquant ou en trop, valeur d’option invalide, argument qui n’est pas de l’UTF-8 valide.
+man.exit.store = Le fichier de projets, son historique ou un dossier est inutilisable : illisible, invalide, écrit par une version plus récente, occupé trop longtemps, non modifiable, ou dossier impossible à créer ou à déplacer.
 """##,
 ]

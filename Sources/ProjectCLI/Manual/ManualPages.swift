@@ -1,3 +1,4 @@
+import ProjectStore
 import ProjectStoreFile
 
 /// The manual pages, generated from the command specs and the message tables like `--help`, so
@@ -41,6 +42,12 @@ struct ManualPages {
         roff.section(text("man.heading.files"))
         let store = ["$" + Self.dataHome, StoreLocation.folderName, StoreLocation.fileName].joined(separator: "/")
         roff.item(Roff.italic(store), text("man.files.store"))
+        roff.item(Roff.italic(store + FileStorage.historySuffix), text("man.files.history"))
+        let root = "~/" + FolderLocation.defaultRootName
+        roff.item(Roff.italic(root), text("man.files.root"))
+        roff.item(Roff.italic(root + "/" + FolderRoot.trashName), text("man.files.trash"))
+        let templates = ["~", FolderLocation.configFolder, StoreLocation.folderName, FolderLocation.templatesName, "<" + text("placeholder.kind") + ">"]
+        roff.item(Roff.italic(templates.joined(separator: "/")), text("man.files.templates"))
         roff.section(text("man.heading.exit-status"))
         for (status, key) in Self.exitStatuses {
             roff.item(Roff.bold(String(status.rawValue)), text(key))
