@@ -6,7 +6,9 @@ import Glibc
 
 extension Reliability {
     /// Promise: a write that does not fit fails with exit 3 and a clear message, and leaves the
-    /// store byte for byte as it was, with no partial copy beside it.
+    /// store byte for byte as it was, with no partial copy beside it. The root of project folders is
+    /// on the same small disk, so an `add` that runs out of room for its folder (or for the record
+    /// of its folder step) must leave nothing there either.
     @Suite struct FullDisk {
         @Test(.timeLimit(.minutes(2)))
         func aWriteThatDoesNotFitLeavesTheStoreAsItWas() throws {
@@ -14,7 +16,12 @@ extension Reliability {
                 let disk = folder + "/disk"
                 try withTinyDisk(at: disk) {
                     let store = disk + "/projects.json"
-                    let tool = try Tool(store: store)
+                    var tool = try Tool(store: store)
+                    // The root already exists, as it does for a writer with projects: this test is
+                    // about writes; a root a failed add would make is `FolderDisk`'s.
+                    let root = disk + "/Writing"
+                    tool.environment["PROJECT_ROOT"] = root
+                    mkdir(root, 0o755)
                     // About 24 kB of store on a 64 kB disk.
                     try writeFile(folder + "/seed.json", exportDocument(count: 40, detailsLength: 450))
                     try tool.expect(0, ["import", Argument(folder + "/seed.json")])
@@ -55,26 +62,29 @@ extension Reliability {
                     try FileManager.default.removeItem(atPath: disk + "/filler")
                     try tool.expect(0, ["add", "One more"])
                     #expect(try tool.projects().contains { $0.name == "One more" })
-                    #expect(folderListing(disk) == ["projects.json", "projects.json.lock"])
+                    #expect(folderListing(disk) == ["Writing", "projects.json", "projects.json.lock"])
+                    #expect(folderListing(root) == ["One more"], "the project's folder: \(folderListing(root))")
                     reportFigure("full-disk: \(attempts) writes attempted on a full 64 kB tmpfs (store \(size / 1024) kB), then the same change once space was freed")
                 }
             }
         }
 
-        /// Runs `arguments`, expecting exit 3 with a message about the store and the lack of space,
-        /// and the folder exactly as it was.
+        /// Runs `arguments`, expecting exit 3 with a message about the store (or, for an `add`, the
+        /// project's folder, whose step may be the write that fails) and the lack of space, and the
+        /// disk exactly as it was, the root included.
         private func expectRefusedWithoutChange(
             _ tool: Tool, _ arguments: [Argument], store: String, disk: String,
             sourceLocation: SourceLocation = #_sourceLocation
         ) throws {
             let before = fileBytes(store)
-            let listing = folderListing(disk)
+            let tree = folderTree(disk)
             let outcome = try tool.run(arguments)
             #expect(outcome.status == 3, "expected exit 3 on a full disk: \(outcome)", sourceLocation: sourceLocation)
-            #expect(outcome.err.contains(store) && outcome.err.lowercased().contains("no space left"),
+            let named = outcome.err.contains(store) || (arguments.first?.description == "add" && outcome.err.contains(disk + "/Writing/"))
+            #expect(named && outcome.err.lowercased().contains("no space left"),
                     "the message should name the store and the lack of space: \(outcome.err)", sourceLocation: sourceLocation)
             #expect(fileBytes(store) == before, "the store changed: \(outcome)", sourceLocation: sourceLocation)
-            #expect(folderListing(disk) == listing, "files changed beside the store: \(folderListing(disk))", sourceLocation: sourceLocation)
+            #expect(folderTree(disk) == tree, "files changed on the disk: \(Set(folderTree(disk)).symmetricDifference(tree).sorted())", sourceLocation: sourceLocation)
         }
 
         /// Fills the disk with `<disk>/filler` until at most `leaving` bytes are free; returns the free bytes.
