@@ -10,7 +10,7 @@ extension Reliability {
     /// new one: every recorded folder where the store says, none shared, none left without a project
     /// (but the trash), and every file of the writer's in its project's folder or in the trash.
     @Suite struct FolderCrashes {
-        static let kills = 320
+        static let kills = 480
         /// The kills stop earlier when this many seconds have passed, so a slow machine stays bounded.
         static let budget = 55.0
 
@@ -18,8 +18,7 @@ extension Reliability {
         func sigkillDuringFolderChangesLeavesTheOldOrTheNewPair() throws {
             try withTemporaryFolder { folder in
                 var world = FolderWorld(store: folder + "/projects.json", root: folder + "/root")
-                var tool = try Tool(store: world.store)
-                tool.environment["PROJECT_ROOT"] = world.root
+                let tool = try Tool(store: world.store).rooted(at: world.root)
                 var random = SeededGenerator(seed: runSeed)
                 var markerNumber = 0
 

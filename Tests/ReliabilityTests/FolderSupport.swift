@@ -94,3 +94,12 @@ func isFolder(_ path: String) -> Bool {
 
 /// The folders `add` makes for a novel, in English.
 let novelFolders = ["Chapters", "Characters", "Locations", "Research", "Scenes", "Set Aside"]
+
+extension Tool {
+    /// The same tool with `PROJECT_ROOT` set: project folders go to a root of the test's own.
+    func rooted(at root: String) -> Tool {
+        var copy = self
+        copy.environment["PROJECT_ROOT"] = root
+        return copy
+    }
+}
