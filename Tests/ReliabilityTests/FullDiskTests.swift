@@ -109,11 +109,12 @@ extension Reliability {
     }
 }
 
-/// Mounts a 64 kB tmpfs at `path` for the time of `body`. Mounting needs root (CI runs as root);
-/// where it is impossible the test fails, saying why, rather than passing without the check.
-func withTinyDisk(at path: String, _ body: () throws -> Void) throws {
+/// Mounts a 64 kB tmpfs at `path` for the time of `body` (`inodes` limits its files and folders).
+/// Mounting needs root (CI runs as root); where it is impossible the test fails, saying why, rather
+/// than passing without the check.
+func withTinyDisk(at path: String, inodes: Int? = nil, _ body: () throws -> Void) throws {
     guard mkdir(path, 0o755) == 0 else { throw SpawnError("cannot make \(path): \(String(cString: strerror(errno)))") }
-    guard mount("tmpfs", path, "tmpfs", 0, "size=64k,mode=0755") == 0 else {
+    guard mount("tmpfs", path, "tmpfs", 0, "size=64k,mode=0755" + (inodes.map { ",nr_inodes=\($0)" } ?? "")) == 0 else {
         let reason = String(cString: strerror(errno))
         Issue.record("""
             FULL-DISK TEST NOT RUN: cannot mount a 64 kB tmpfs at \(path): \(reason). \
