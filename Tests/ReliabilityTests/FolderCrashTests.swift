@@ -12,7 +12,7 @@ extension Reliability {
     @Suite struct FolderCrashes {
         static let kills = 480
         /// The kills stop earlier when this many seconds have passed, so a slow machine stays bounded.
-        static let budget = 55.0
+        static let budget = 50.0
 
         @Test(.timeLimit(.minutes(3)))
         func sigkillDuringFolderChangesLeavesTheOldOrTheNewPair() throws {
@@ -37,6 +37,10 @@ extension Reliability {
 
                 var tally: [String: [String: Int]] = [:]
                 var pendingAtKill = 0
+                // A kill while the intent is being written leaves its temporary copy, harmless (it is
+                // never read) and replaced by the next intent, as a store's `.tmp` is; counted only.
+                var staleIntentCopies = 0
+                var recoveriesKilled = 0
                 var iteration = 0
                 let started = ContinuousClock.now
                 while iteration < Self.kills && (ContinuousClock.now - started).seconds < Self.budget {
@@ -45,25 +49,43 @@ extension Reliability {
                     let before = try #require(world.check("before kill \(iteration)"))
                     let context = "kill \(iteration) (\(step), seed \(runSeed))"
 
+                    let temporaryBefore = statSignature(world.store + ".tmp")
                     let process = try tool.start(step.arguments)
-                    // Half the kills at a random moment of the command's life; the other half while its
-                    // intent is recorded (watched for), the window in which disk and store differ.
-                    if Bool.random(using: &random) {
+                    // A third of the kills at a random moment of the command's life; a third once its
+                    // intent is recorded (watched for), when disk and store differ; a third once it
+                    // starts writing the new store, around the commit point, before the intent goes.
+                    switch Int.random(in: 0..<3, using: &random) {
+                    case 0:
+                        usleep(UInt32(Double.random(in: 0..<(typical * 1.2), using: &random) * 1_000_000))
+                    case 1:
                         while process.elapsed < typical * 3 && access(world.store + ".intent", F_OK) != 0 { usleep(50) }
                         usleep(UInt32.random(in: 0..<2_000, using: &random))
-                    } else {
-                        usleep(UInt32(Double.random(in: 0..<(typical * 1.2), using: &random) * 1_000_000))
+                    default:
+                        while process.elapsed < typical * 3 && statSignature(world.store + ".tmp") == temporaryBefore { usleep(50) }
+                        usleep(UInt32.random(in: 0..<1_000, using: &random))
                     }
                     process.kill(SIGKILL)
                     let outcome = process.wait(timeout: 30)
                     let killed = outcome.signal == SIGKILL
                     #expect(killed || outcome.status == 0, "\(context): \(outcome)")
-                    if access(world.store + ".intent", F_OK) == 0 { pendingAtKill += 1 }
+                    if access(world.store + ".intent", F_OK) == 0 {
+                        pendingAtKill += 1
+                        // Finishing or undoing must itself survive a kill: now and then the read that
+                        // does it is killed too, and the command after it must still find the pair whole.
+                        if Int.random(in: 0..<4, using: &random) == 0 {
+                            let reader = try tool.start(["list", "--json"])
+                            usleep(UInt32(Double.random(in: 0..<typical, using: &random) * 1_000_000))
+                            reader.kill(SIGKILL)
+                            _ = reader.wait(timeout: 30)
+                            recoveriesKilled += 1
+                        }
+                    }
 
                     // The next command, a read, finishes or undoes what the kill left.
                     let listed = try tool.run("list", "--json")
                     #expect(listed.status == 0, "\(context): the next command failed: \(listed)")
                     guard let after = world.check(context) else { break }
+                    if access(world.store + ".intent.tmp", F_OK) == 0 { staleIntentCopies += 1 }
                     let isNew = step.isDone(in: after, from: before)
                     #expect(isNew || step.isUndone(in: after, from: before), "\(context): neither the old state nor the new one")
                     if !killed { #expect(isNew, "\(context): the command reported success but its change is missing") }
@@ -83,12 +105,13 @@ extension Reliability {
                 // After the kills, a change goes through and the pair is still whole.
                 try tool.expect(0, ["add", "After the kills", "-t", "novel"])
                 world.check("after the kills")
-                #expect(iteration >= 150, "only \(iteration) kills in \(Self.budget) s")
+                // Hundreds on a quiet machine; fewer, but still many, when it is busy.
+                #expect(iteration >= 100, "only \(iteration) kills in \(Self.budget) s")
                 let seconds = (ContinuousClock.now - started).seconds
                 let summary = tally.sorted { $0.key < $1.key }.map { kind, counts in
                     "\(kind) \(counts.values.reduce(0, +)) (\(counts["old", default: 0]) old, \(counts["new", default: 0]) new, \(counts["finished", default: 0]) finished)"
                 }.joined(separator: ", ")
-                reportFigure("folder-crash.kills: \(iteration) folder changes SIGKILLed: \(summary); \(pendingAtKill) killed with an intent pending; \(world.markers.count) writer's files tracked, none lost; folder change \(String(format: "%.0f", typical * 1000)) ms, \(String(format: "%.1f", seconds)) s (seed \(runSeed))")
+                reportFigure("folder-crash.kills: \(iteration) folder changes SIGKILLed: \(summary); \(pendingAtKill) killed with an intent pending (finished or undone by the next command; \(recoveriesKilled) times the read doing it was killed too); a stale `.intent.tmp` present at \(staleIntentCopies) of the checks; \(world.markers.count) writer's files tracked, none lost; folder change \(String(format: "%.0f", typical * 1000)) ms, \(String(format: "%.1f", seconds)) s (seed \(runSeed))")
             }
         }
     }

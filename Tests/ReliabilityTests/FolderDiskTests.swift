@@ -21,6 +21,7 @@ extension Reliability {
                 let tool = nobody.on(world.store).rooted(at: world.root)
                 try tool.expect(0, ["add", "Kept", "-t", "novel"])
                 try tool.expect(0, ["add", "Other", "-t", "poetry"])
+                try tool.expect(0, ["add", "Bare", "-t", "novel", "--no-folder"])
                 let document = try #require(world.check("after the adds"))
                 try world.putMarker(in: document.projects[0], sub: "Chapters", number: 1)
                 try world.putMarker(in: document.projects[1], number: 2)
@@ -33,6 +34,7 @@ extension Reliability {
                     (["add", "New blank"], world.root + "/New blank"),
                     (["delete", "Kept", "--yes"], world.root),
                     (["rename", "Other", "Renamed"], world.root),
+                    (["edit", "Bare", "--new-folder"], world.root + "/Bare"),
                 ]
                 for (arguments, naming) in refusals {
                     let store = fileBytes(world.store)
@@ -51,6 +53,7 @@ extension Reliability {
                 try tool.expect(0, ["delete", "Kept", "--yes"])
                 try tool.expect(0, ["rename", "Other", "Renamed"])
                 try tool.expect(0, ["add", "New", "-t", "novel"])
+                try tool.expect(0, ["edit", "Bare", "--new-folder"])
                 world.check("after the root could be written")
                 reportFigure("folder-permissions: \(refusals.count) folder changes as nobody in a read-only root: all exit 3 naming the folder, store and disk unchanged; the same went through once the root was writable")
             }
