@@ -18,7 +18,13 @@ extension Reliability {
         func sigkillDuringFolderChangesLeavesTheOldOrTheNewPair() throws {
             try withTemporaryFolder { folder in
                 var world = FolderWorld(store: folder + "/projects.json", root: folder + "/root")
-                let tool = try Tool(store: world.store).rooted(at: world.root)
+                var tool = try Tool(store: world.store).rooted(at: world.root)
+                // Poetry comes from a template of the writer's: files to copy, so a killed add leaves
+                // more than empty folders to take back (to the trash, never deleted).
+                let templates = folder + "/config/project/templates"
+                try makePoetryTemplate(at: templates + "/poetry")
+                tool.environment["XDG_CONFIG_HOME"] = folder + "/config"
+                let template = folderTree(templates + "/poetry")
                 var random = SeededGenerator(seed: runSeed)
                 var markerNumber = 0
 
@@ -89,7 +95,7 @@ extension Reliability {
                     let isNew = step.isDone(in: after, from: before)
                     #expect(isNew || step.isUndone(in: after, from: before), "\(context): neither the old state nor the new one")
                     if !killed { #expect(isNew, "\(context): the command reported success but its change is missing") }
-                    try step.checkNewFolder(in: after, world: world, isNew: isNew, context: context)
+                    try step.checkNewFolder(in: after, world: world, isNew: isNew, template: template, context: context)
 
                     let outcomeName = !killed ? "finished" : isNew ? "new" : "old"
                     tally[step.kind, default: [:]][outcomeName, default: 0] += 1
@@ -199,9 +205,13 @@ struct FolderStep: CustomStringConvertible {
 
     /// A folder the change made is whole once the change is in the store (its kind's folders are
     /// made before the store is written), and a renamed folder follows the new name.
-    func checkNewFolder(in after: StoredDocument, world: FolderWorld, isNew: Bool, context: String) throws {
+    func checkNewFolder(in after: StoredDocument, world: FolderWorld, isNew: Bool, template: [String], context: String) throws {
         guard isNew else { return }
         switch change {
+        case .add(_, let kind) where kind == "poetry":
+            let project = try #require(madeProject(in: after))
+            let folder = try #require(world.path(of: project), "\(context): the new poetry project has no folder")
+            #expect(folderTree(folder) == template, "\(context): \(folder) is not a whole copy of the template")
         case .add(_, let kind) where kind == "novel":
             let project = try #require(madeProject(in: after))
             let folder = try #require(world.path(of: project), "\(context): the new novel has no folder")
@@ -219,4 +229,15 @@ struct FolderStep: CustomStringConvertible {
             break
         }
     }
+}
+
+/// A template of the writer's for poetry: nested folders, 24 small files, a hidden one.
+func makePoetryTemplate(at path: String) throws {
+    try FileManager.default.createDirectory(atPath: path + "/Drafts/Old", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: path + "/Notes", withIntermediateDirectories: true)
+    for number in 1...12 {
+        try writeFile(path + "/Drafts/poem-\(number).txt", Array(String(repeating: "A line of verse.\n", count: 200).utf8), mode: 0o644)
+        try writeFile(path + "/Drafts/Old/poem-\(number).txt", Array("An old line.\n".utf8), mode: 0o644)
+    }
+    try writeFile(path + "/Notes/.hidden", Array("hidden\n".utf8), mode: 0o644)
 }
