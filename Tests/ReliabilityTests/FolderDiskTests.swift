@@ -133,9 +133,10 @@ extension Reliability {
             try withTemporaryFolder { folder in
                 var world = FolderWorld(store: folder + "/projects.json", root: folder + "/root")
                 var tool = try Tool(store: world.store).rooted(at: world.root)
-                // An editor that leaves a trace if it is ever started.
+                // An editor and a shell that leave a trace if they are ever started.
                 tool.environment["EDITOR"] = "touch \(folder)/editor-ran"
-                tool.environment["SHELL"] = "/usr/bin/touch"
+                try writeFile(folder + "/shell", Array("#!/bin/sh\ntouch '\(folder)/shell-ran'\n".utf8), mode: 0o755)
+                tool.environment["SHELL"] = folder + "/shell"
                 try tool.expect(0, ["add", "Gone", "-t", "novel"])
                 try tool.expect(0, ["add", "Moved", "-t", "novel"])
                 try tool.expect(0, ["add", "Here", "-t", "novel"])
@@ -156,6 +157,7 @@ extension Reliability {
                     runs += 1
                 }
                 #expect(access(folder + "/editor-ran", F_OK) != 0, "the editor was started on a missing folder")
+                #expect(access(folder + "/shell-ran", F_OK) != 0, "the shell was started in a missing folder")
 
                 let renamed = try tool.expect(0, ["rename", "Gone", "Gone again"])
                 #expect(renamed.out.contains(gone) && renamed.out.contains("not found"), "rename should say the folder was not found: \(renamed.out)")
@@ -172,6 +174,10 @@ extension Reliability {
                 #expect(try tool.projects().first?.folder == gone, "the record of the missing folder should stay as it was")
                 try tool.expect(0, ["list"])
                 try tool.expect(0, ["edit", "Gone again", "-d", "still listed"])
+                // The traces work: on the folder that is there, the editor and the shell do start.
+                try tool.expect(0, ["open", "Here"])
+                try tool.expect(0, ["open", "Here", "--shell"])
+                #expect(access(folder + "/editor-ran", F_OK) == 0 && access(folder + "/shell-ran", F_OK) == 0, "the editor or the shell left no trace")
                 // The writer's file in the folder that stayed is where it was.
                 #expect(isFolder(world.root + "/Here") && folderListing(world.root + "/Here").contains("marker-1.txt"))
                 #expect(access(world.store + ".intent", F_OK) != 0)

@@ -15,8 +15,8 @@ extension Reliability {
         func storesAndFoldersTheUserMayNotWrite() throws {
             try withTemporaryFolder { folder in
                 guard var tool = try Self.nobodyTool(in: folder) else { return }
-                // Project folders go to a root nobody may write, outside the folders checked below,
-                // so that an `add` refused for the store's sake must also leave no folder there.
+                // Project folders go to a root of `nobody`'s own (writable), outside the folders checked
+                // below, so that an `add` refused for the store's sake must also leave no folder there.
                 let root = folder + "/root"
                 mkdir(root, 0o755)
                 chown(root, Self.nobody, Self.nobody)
@@ -45,8 +45,8 @@ extension Reliability {
                 try writeFile(store + ".lock", [], mode: 0o666)
                 chmod(store + ".lock", 0o666)
                 for arguments: [Argument] in [["add", "New"], ["edit", "Project 2", "-d", "notes"], ["move", "Project 3", "--top"]] {
-                    // An `add` fails here on its intent record (beside the store), yet the tool reports
-                    // the project's folder, in a root nobody may write: a product bug, see docs/reliability.md.
+                    // An `add` fails here on its intent record (beside the store), yet the tool names the
+                    // project's folder, in a root `nobody` may write: a product bug, see docs/reliability.md.
                     let misnamed = arguments.first?.description == "add"
                         ? "the intent record beside the store cannot be written, but the message names the project folder" : nil
                     try expectRefused(inLocked, arguments, naming: locked, folder: locked, knownMisnamed: misnamed)
