@@ -25,6 +25,10 @@ extension Reliability {
                     // About 24 kB of store on a 64 kB disk.
                     try writeFile(folder + "/seed.json", exportDocument(count: 40, detailsLength: 450))
                     try tool.expect(0, ["import", Argument(folder + "/seed.json")])
+                    // A project with a folder (with a file of the writer's) to rename and delete: its
+                    // folder step fits on the disk, the store does not, so the step must be undone.
+                    try tool.expect(0, ["add", "Foldered", "-t", "novel"])
+                    try writeFile(root + "/Foldered/Chapters/one.txt", Array("a chapter\n".utf8))
                     let size = try #require(fileBytes(store)).count
                     #expect((16_000...40_000).contains(size), "the test store is \(size) bytes")
 
@@ -40,8 +44,13 @@ extension Reliability {
                         ["move", "Project 3", "--top"],
                         ["delete", "Project 4", "--yes"],
                         ["sort", "date"],
+                        ["rename", "Foldered", "Renamed with its folder"],
+                        ["delete", "Foldered", "--yes"],
+                        ["edit", "Project 6", "--new-folder"],
                     ] {
-                        try expectRefusedWithoutChange(tool, arguments, store: store, disk: disk)
+                        // Product bug: a failed delete leaves the `.trash` folder it made (empty) behind.
+                        let leftover = arguments.map(\.description) == ["delete", "Foldered", "--yes"] ? "Writing/.trash/" : nil
+                        try expectRefusedWithoutChange(tool, arguments, store: store, disk: disk, knownLeftover: leftover)
                         attempts += 1
                     }
 
@@ -63,28 +72,36 @@ extension Reliability {
                     try tool.expect(0, ["add", "One more"])
                     #expect(try tool.projects().contains { $0.name == "One more" })
                     #expect(folderListing(disk) == ["Writing", "projects.json", "projects.json.lock"])
-                    #expect(folderListing(root) == ["One more"], "the project's folder: \(folderListing(root))")
+                    // (Less the empty trash the failed delete left: a known issue, checked above.)
+                    #expect(folderListing(root).filter { $0 != ".trash" } == ["Foldered", "One more"], "the projects' folders: \(folderListing(root))")
+                    #expect(fileBytes(root + "/Foldered/Chapters/one.txt") != nil, "the writer's file is gone")
                     reportFigure("full-disk: \(attempts) writes attempted on a full 64 kB tmpfs (store \(size / 1024) kB), then the same change once space was freed")
                 }
             }
         }
 
-        /// Runs `arguments`, expecting exit 3 with a message about the store (or, for an `add`, the
-        /// project's folder, whose step may be the write that fails) and the lack of space, and the
-        /// disk exactly as it was, the root included.
+        /// Runs `arguments`, expecting exit 3 with a message about the store (or the project's
+        /// folder, whose step comes first and may be the write that fails) and the lack of space,
+        /// and the disk exactly as it was, the root included.
         private func expectRefusedWithoutChange(
-            _ tool: Tool, _ arguments: [Argument], store: String, disk: String,
+            _ tool: Tool, _ arguments: [Argument], store: String, disk: String, knownLeftover: String? = nil,
             sourceLocation: SourceLocation = #_sourceLocation
         ) throws {
             let before = fileBytes(store)
             let tree = folderTree(disk)
             let outcome = try tool.run(arguments)
             #expect(outcome.status == 3, "expected exit 3 on a full disk: \(outcome)", sourceLocation: sourceLocation)
-            let named = outcome.err.contains(store) || (arguments.first?.description == "add" && outcome.err.contains(disk + "/Writing/"))
+            let named = outcome.err.contains(store) || outcome.err.contains(disk + "/Writing/")
             #expect(named && outcome.err.lowercased().contains("no space left"),
                     "the message should name the store and the lack of space: \(outcome.err)", sourceLocation: sourceLocation)
             #expect(fileBytes(store) == before, "the store changed: \(outcome)", sourceLocation: sourceLocation)
-            #expect(folderTree(disk) == tree, "files changed on the disk: \(Set(folderTree(disk)).symmetricDifference(tree).sorted())", sourceLocation: sourceLocation)
+            let after = folderTree(disk)
+            #expect(after.filter { $0 != knownLeftover } == tree, "files changed on the disk: \(Set(after).symmetricDifference(tree).sorted())", sourceLocation: sourceLocation)
+            if let knownLeftover {
+                withKnownIssue(Comment(rawValue: "a failed change leaves \(knownLeftover), which it made, behind")) {
+                    #expect(after == tree, "left on the disk: \(Set(after).subtracting(tree).sorted())", sourceLocation: sourceLocation)
+                }
+            }
         }
 
         /// Fills the disk with `<disk>/filler` until at most `leaving` bytes are free; returns the free bytes.
