@@ -22,7 +22,7 @@ extension Reliability {
                 /// Each writer's projects as its log says they are: id → name.
                 let logs = Locked([[String: String]](repeating: [:], count: writers))
                 let markers = Locked<[String: String]>([:])
-                let counts = Locked(["add": 0, "rename": 0, "delete": 0, "read": 0])
+                let counts = Locked(["add": 0, "new-folder": 0, "rename": 0, "delete": 0, "read": 0])
                 let finished = Locked(0)
                 let started = ContinuousClock.now
 
@@ -49,8 +49,15 @@ extension Reliability {
                             if roll < 45 {
                                 let name = "Story\(separators[worker])\(number)"
                                 let kind = ["novel", "blank", "poetry"].randomElement(using: &random)!
-                                let outcome = try tool.run("add", Argument(name), "-t", Argument(kind))
+                                // One add in three is a list entry first, given its folder afterwards.
+                                let late = Int.random(in: 0..<3, using: &random) == 0
+                                let outcome = try tool.run(["add", Argument(name), "-t", Argument(kind)] + (late ? ["--no-folder"] : []))
                                 guard outcome.status == 0 else { fail("\(outcome)"); continue }
+                                if late {
+                                    let made = try tool.run("edit", Argument(name), "--new-folder")
+                                    guard made.status == 0 else { fail("\(made)"); continue }
+                                    counts.withLock { $0["new-folder"]! += 1 }
+                                }
                                 // A file of the writer's in the new folder, found through `show --json`.
                                 let shown = try tool.run("show", Argument(name), "--json")
                                 let project = try StoredProject(JSONSerialization.jsonObject(with: Data(shown.stdout)))
@@ -96,7 +103,7 @@ extension Reliability {
                 #expect(document.projects.allSatisfy { $0.folder != nil && $0.managed }, "a project lost its folder")
                 let trashed = folderListing(world.root + "/.trash").count
                 #expect(trashed == done["delete"]!, "\(trashed) folders in the trash after \(done["delete"]!) deletes")
-                reportFigure("folder-parallel: \(writers) writers at once, \(writers * each) changes with folders (\(done["add"]!) adds, \(done["rename"]!) renames, \(done["delete"]!) deletes), \(failures.current.count) failed; \(document.projects.count) projects, \(trashed) folders in the trash, \(world.markers.count) writer's files all in place; \(done["read"]!) reads meanwhile; \(String(format: "%.1f", seconds)) s (seed \(seed))")
+                reportFigure("folder-parallel: \(writers) writers at once, \(writers * each) changes with folders (\(done["add"]!) adds, \(done["new-folder"]!) of them given their folder afterwards with edit --new-folder, \(done["rename"]!) renames, \(done["delete"]!) deletes), \(failures.current.count) failed; \(document.projects.count) projects, \(trashed) folders in the trash, \(world.markers.count) writer's files all in place; \(done["read"]!) reads meanwhile; \(String(format: "%.1f", seconds)) s (seed \(seed))")
             }
         }
     }
