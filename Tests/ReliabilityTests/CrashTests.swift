@@ -6,7 +6,9 @@ import Glibc
 
 extension Reliability {
     /// Promise: a crash at any moment leaves either the old store or the new one, never half of one;
-    /// what a finished command reported is never lost; temporary files do not pile up.
+    /// what a finished command reported is never lost; temporary files do not pile up. Projects here
+    /// have no folders (`add --no-folder`, imports), so that every kill tests the store alone; the
+    /// pairing of folders with the store under kills is `FolderCrashes`.
     @Suite struct Crashes {
         static let kills = 240
 
@@ -23,7 +25,7 @@ extension Reliability {
                 // How long one change takes here, to spread the kills over a command's whole life.
                 var durations: [Double] = []
                 for number in 1...5 {
-                    let outcome = try tool.expect(0, ["add", Argument("Calibration \(number)")])
+                    let outcome = try tool.expect(0, ["add", Argument("Calibration \(number)"), "--no-folder"])
                     durations.append(outcome.seconds)
                 }
                 // Kept up to date with the commands that finish, since the machine's load varies.
@@ -92,7 +94,7 @@ extension Reliability {
                 }
 
                 // A stale temporary copy lasts only until the next successful change.
-                try tool.expect(0, ["add", "After the crashes"])
+                try tool.expect(0, ["add", "After the crashes", "--no-folder"])
                 #expect(!folderListing(folder).contains("projects.json.tmp"), "the stale temporary copy survived a successful write")
                 #expect(folderListing(folder) == ["projects.json", "projects.json.lock"])
                 let final = try tool.projects()
@@ -157,7 +159,7 @@ struct CrashStep: CustomStringConvertible {
         let roll = Int.random(in: 0..<100, using: &random)
         guard !projects.isEmpty, roll >= 40 else {
             let name = "Crash \(iteration)"
-            return CrashStep(change: .add(name), arguments: ["add", Argument(name)])
+            return CrashStep(change: .add(name), arguments: ["add", Argument(name), "--no-folder"])
         }
         let target = projects.randomElement(using: &random)!.name
         switch roll {

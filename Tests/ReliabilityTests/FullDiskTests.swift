@@ -6,7 +6,9 @@ import Glibc
 
 extension Reliability {
     /// Promise: a write that does not fit fails with exit 3 and a clear message, and leaves the
-    /// store byte for byte as it was, with no partial copy beside it.
+    /// store byte for byte as it was, with no partial copy beside it. The root of project folders is
+    /// on the same small disk, so an `add` that runs out of room for its folder (or for the record
+    /// of its folder step) must leave nothing there either.
     @Suite struct FullDisk {
         @Test(.timeLimit(.minutes(2)))
         func aWriteThatDoesNotFitLeavesTheStoreAsItWas() throws {
@@ -14,10 +16,19 @@ extension Reliability {
                 let disk = folder + "/disk"
                 try withTinyDisk(at: disk) {
                     let store = disk + "/projects.json"
-                    let tool = try Tool(store: store)
+                    var tool = try Tool(store: store)
+                    // The root already exists, as it does for a writer with projects: this test is
+                    // about writes; a root a failed add would make is `FolderDisk`'s.
+                    let root = disk + "/Writing"
+                    tool.environment["PROJECT_ROOT"] = root
+                    mkdir(root, 0o755)
                     // About 24 kB of store on a 64 kB disk.
                     try writeFile(folder + "/seed.json", exportDocument(count: 40, detailsLength: 450))
                     try tool.expect(0, ["import", Argument(folder + "/seed.json")])
+                    // A project with a folder (with a file of the writer's) to rename and delete: its
+                    // folder step fits on the disk, the store does not, so the step must be undone.
+                    try tool.expect(0, ["add", "Foldered", "-t", "novel"])
+                    try writeFile(root + "/Foldered/Chapters/one.txt", Array("a chapter\n".utf8))
                     let size = try #require(fileBytes(store)).count
                     #expect((16_000...40_000).contains(size), "the test store is \(size) bytes")
 
@@ -33,8 +44,13 @@ extension Reliability {
                         ["move", "Project 3", "--top"],
                         ["delete", "Project 4", "--yes"],
                         ["sort", "date"],
+                        ["rename", "Foldered", "Renamed with its folder"],
+                        ["delete", "Foldered", "--yes"],
+                        ["edit", "Project 6", "--new-folder"],
                     ] {
-                        try expectRefusedWithoutChange(tool, arguments, store: store, disk: disk)
+                        // Product bug: a failed delete leaves the `.trash` folder it made (empty) behind.
+                        let leftover = arguments.map(\.description) == ["delete", "Foldered", "--yes"] ? "Writing/.trash/" : nil
+                        try expectRefusedWithoutChange(tool, arguments, store: store, disk: disk, knownLeftover: leftover)
                         attempts += 1
                     }
 
@@ -55,26 +71,37 @@ extension Reliability {
                     try FileManager.default.removeItem(atPath: disk + "/filler")
                     try tool.expect(0, ["add", "One more"])
                     #expect(try tool.projects().contains { $0.name == "One more" })
-                    #expect(folderListing(disk) == ["projects.json", "projects.json.lock"])
+                    #expect(folderListing(disk) == ["Writing", "projects.json", "projects.json.lock"])
+                    // (Less the empty trash the failed delete left: a known issue, checked above.)
+                    #expect(folderListing(root).filter { $0 != ".trash" } == ["Foldered", "One more"], "the projects' folders: \(folderListing(root))")
+                    #expect(fileBytes(root + "/Foldered/Chapters/one.txt") != nil, "the writer's file is gone")
                     reportFigure("full-disk: \(attempts) writes attempted on a full 64 kB tmpfs (store \(size / 1024) kB), then the same change once space was freed")
                 }
             }
         }
 
-        /// Runs `arguments`, expecting exit 3 with a message about the store and the lack of space,
-        /// and the folder exactly as it was.
+        /// Runs `arguments`, expecting exit 3 with a message about the store (or the project's
+        /// folder, whose step comes first and may be the write that fails) and the lack of space,
+        /// and the disk exactly as it was, the root included.
         private func expectRefusedWithoutChange(
-            _ tool: Tool, _ arguments: [Argument], store: String, disk: String,
+            _ tool: Tool, _ arguments: [Argument], store: String, disk: String, knownLeftover: String? = nil,
             sourceLocation: SourceLocation = #_sourceLocation
         ) throws {
             let before = fileBytes(store)
-            let listing = folderListing(disk)
+            let tree = folderTree(disk)
             let outcome = try tool.run(arguments)
             #expect(outcome.status == 3, "expected exit 3 on a full disk: \(outcome)", sourceLocation: sourceLocation)
-            #expect(outcome.err.contains(store) && outcome.err.lowercased().contains("no space left"),
+            let named = outcome.err.contains(store) || outcome.err.contains(disk + "/Writing/")
+            #expect(named && outcome.err.lowercased().contains("no space left"),
                     "the message should name the store and the lack of space: \(outcome.err)", sourceLocation: sourceLocation)
             #expect(fileBytes(store) == before, "the store changed: \(outcome)", sourceLocation: sourceLocation)
-            #expect(folderListing(disk) == listing, "files changed beside the store: \(folderListing(disk))", sourceLocation: sourceLocation)
+            let after = folderTree(disk)
+            #expect(after.filter { $0 != knownLeftover } == tree, "files changed on the disk: \(Set(after).symmetricDifference(tree).sorted())", sourceLocation: sourceLocation)
+            if let knownLeftover {
+                withKnownIssue(Comment(rawValue: "a failed change leaves \(knownLeftover), which it made, behind")) {
+                    #expect(after == tree, "left on the disk: \(Set(after).subtracting(tree).sorted())", sourceLocation: sourceLocation)
+                }
+            }
         }
 
         /// Fills the disk with `<disk>/filler` until at most `leaving` bytes are free; returns the free bytes.
@@ -99,11 +126,12 @@ extension Reliability {
     }
 }
 
-/// Mounts a 64 kB tmpfs at `path` for the time of `body`. Mounting needs root (CI runs as root);
-/// where it is impossible the test fails, saying why, rather than passing without the check.
-func withTinyDisk(at path: String, _ body: () throws -> Void) throws {
+/// Mounts a 64 kB tmpfs at `path` for the time of `body` (`inodes` limits its files and folders).
+/// Mounting needs root (CI runs as root); where it is impossible the test fails, saying why, rather
+/// than passing without the check.
+func withTinyDisk(at path: String, inodes: Int? = nil, _ body: () throws -> Void) throws {
     guard mkdir(path, 0o755) == 0 else { throw SpawnError("cannot make \(path): \(String(cString: strerror(errno)))") }
-    guard mount("tmpfs", path, "tmpfs", 0, "size=64k,mode=0755") == 0 else {
+    guard mount("tmpfs", path, "tmpfs", 0, "size=64k,mode=0755" + (inodes.map { ",nr_inodes=\($0)" } ?? "")) == 0 else {
         let reason = String(cString: strerror(errno))
         Issue.record("""
             FULL-DISK TEST NOT RUN: cannot mount a 64 kB tmpfs at \(path): \(reason). \

@@ -90,39 +90,67 @@ extension Reliability {
             } }
         }
 
+        /// Every argument that is not UTF-8 is refused (exit 2) by every command, with a message
+        /// naming which argument; nothing is stored and nothing is made on disk. (Before folders the
+        /// tool stored U+FFFD in its place; a folder path that is not UTF-8 could not be recorded.)
         @Test(.timeLimit(.minutes(2)))
-        func invalidUTF8InArgumentsIsHandled() throws {
-            try countingHostileRuns("invalidUTF8InArgumentsIsHandled") { try withTemporaryFolder { folder in
-                let tool = try Tool(store: folder + "/projects.json")
+        func invalidUTF8InArgumentsIsRefused() throws {
+            try countingHostileRuns("invalidUTF8InArgumentsIsRefused") { try withTemporaryFolder { folder in
+                var tool = try Tool(store: folder + "/projects.json")
+                let root = folder + "/root"
+                tool.environment["PROJECT_ROOT"] = root
+                // A project with a folder, so that every command has something it could change.
+                try tool.expect(0, ["add", "Good", "-t", "novel"])
+                let store = try #require(fileBytes(folder + "/projects.json"))
+                let tree = folderTree(folder)
+
                 let broken: [[UInt8]] = [[0xFF], [0xFE, 0x41], [0xC3], [0xC3, 0x28], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF], [0x41, 0x80, 0x42]]
                 for bytes in broken {
+                    let bad = Argument(bytes: bytes)
                     let name = Argument(bytes: Array("Bad ".utf8) + bytes)
-                    let added = try Self.check(tool, ["add", name])
-                    #expect(added.status == 0 || added.status == 1, "\(added)")
-                    try Self.check(tool, ["show", name])
-                    try Self.check(tool, ["add", "Details \(bytes)", "-d", Argument(bytes: bytes)], expect: 0)
-                    try Self.check(tool, ["add", "x", "-t", Argument(bytes: bytes)], expect: 2)
-                    try Self.check(tool, [Argument(bytes: bytes)], expect: 2)
-                    try Self.check(tool, [Argument(bytes: [0x2D, 0x2D] + bytes)], expect: 2)
-                    try Self.check(tool, ["list", "--search", Argument(bytes: bytes)], expect: 0)
-                    try Self.check(tool, ["move", name, "--to", Argument(bytes: bytes)])
+                    let badFolder = Argument(bytes: Array("\(folder)/odd-".utf8) + bytes)
+                    // The bad argument in every place of every command: the command, an option, an
+                    // option's value, a name, a position, a folder, the store, after `--`.
+                    let lines: [[Argument]] = [
+                        [bad], [Argument(bytes: [0x2D, 0x2D] + bytes)], ["list", Argument(bytes: [0x2D, 0x2D] + bytes)],
+                        ["list", "--search", bad], ["list", "--type", bad], ["list", "--sort", bad], ["list", bad],
+                        ["show", name], ["show", "Good", "--json", bad],
+                        ["add", name], ["add", name, "--no-folder"], ["add", "New", "-d", bad], ["add", "New", "-t", bad],
+                        ["add", "New", "--folder", badFolder], ["add", "--", name],
+                        ["rename", "Good", name], ["rename", name, "New"],
+                        ["edit", "Good", "-d", bad], ["edit", "Good", "--folder", badFolder], ["edit", name, "--new-folder"],
+                        ["delete", name, "--yes"], ["delete", "Good", "--yes", bad],
+                        ["move", "Good", "--to", bad], ["move", "Good", "--before", name], ["move", name, "--top"],
+                        ["sort", bad], ["export", bad], ["import", badFolder], ["types", bad], ["help", bad],
+                        ["path", name], ["open", name], ["open", "Good", "--shell", bad], ["root", badFolder],
+                        ["--store", badFolder, "add", "In an odd file"], ["--store", badFolder, "list"],
+                        [Argument(bytes: Array("--store=".utf8) + badFolder.bytes), "add", "In an odd file"],
+                    ]
+                    for arguments in lines {
+                        let position = arguments.firstIndex { String(validating: $0.bytes, as: UTF8.self) == nil }! + 1
+                        let outcome = try Self.check(tool, arguments, expect: 2)
+                        #expect(outcome.err.contains("Argument \(position) ") && outcome.err.contains("UTF-8"),
+                                "the message should say that argument \(position) is not UTF-8: \(outcome)")
+                        #expect(outcome.stdout.isEmpty, "a refused command printed: \(outcome)")
+                    }
                 }
-                // A store path with invalid UTF-8: usable, and the store it makes is valid.
-                let oddStore = Argument(bytes: Array("\(folder)/odd-".utf8) + [0xFF, 0xFE] + Array(".json".utf8))
-                try Self.check(tool, ["--store", oddStore, "add", "In an odd file"], expect: 0)
-                try Self.check(tool, ["--store", oddStore, "list"], expect: 0)
-                // Whatever was accepted is valid UTF-8 in the store, the JSON output and the export.
-                let store = try #require(fileBytes(folder + "/projects.json"))
-                #expect(String(validating: store, as: UTF8.self) != nil, "the store holds invalid UTF-8")
-                let projects = try tool.projects()
-                checkInvariants(projects, "after invalid UTF-8")
+                // Nothing was stored or made: the store is byte for byte as it was, and no file or
+                // folder appeared or vanished anywhere (no odd store, no folder in the root).
+                #expect(fileBytes(folder + "/projects.json") == store, "the store changed")
+                #expect(folderTree(folder) == tree, "files changed: \(Set(folderTree(folder)).symmetricDifference(tree).sorted())")
+                // The same commands with valid text still work, so the refusals were about the bytes.
+                try Self.check(tool, ["add", "Bad name", "-d", "fine"], expect: 0)
+                try Self.check(tool, ["rename", "Bad name", "Fine name"], expect: 0)
+                checkInvariants(try tool.projects(), "after invalid UTF-8")
+
                 // An import document that is not UTF-8: refused, nothing imported.
+                let before = try #require(fileBytes(folder + "/projects.json"))
                 var document = exportDocument(count: 2, prefix: "Imported")
                 document.replaceSubrange(document.firstRange(of: Array("Imported 2".utf8))!, with: [0x49, 0xFF, 0xFF])
                 try writeFile(folder + "/bad.json", document)
                 try Self.check(tool, ["import", Argument(folder + "/bad.json")], expect: 1)
                 try Self.check(tool, ["import", "-"], input: document, expect: 1)
-                #expect(fileBytes(folder + "/projects.json") == store)
+                #expect(fileBytes(folder + "/projects.json") == before)
             } }
         }
 

@@ -314,7 +314,9 @@ enum StoreFolder {
 // MARK: Stores
 
 /// One project as the JSON of `list --json`, `export` and the store file show it, read with
-/// Foundation's own JSON parser, independently of the tool's.
+/// Foundation's own JSON parser, independently of the tool's. `folder` is as the source writes it:
+/// absolute in `list --json` and `show --json`, as recorded (relative inside the root) in the store
+/// and `export`; `managed` is only in the store and `export` (false where absent).
 struct StoredProject: Equatable, Hashable, CustomStringConvertible {
     var id: String
     var name: String
@@ -322,11 +324,17 @@ struct StoredProject: Equatable, Hashable, CustomStringConvertible {
     var created: String
     var details: String?
     var position: Int
+    var folder: String? = nil
+    var managed: Bool = false
 
-    var description: String { "#\(position) \(name) [\(type)] \(id.prefix(8))" }
+    var description: String { "#\(position) \(name) [\(type)] \(id.prefix(8))\(folder.map { " folder \($0)" } ?? "")" }
 
-    init(id: String, name: String, type: String, created: String, details: String?, position: Int) {
+    init(
+        id: String, name: String, type: String, created: String, details: String?, position: Int,
+        folder: String? = nil, managed: Bool = false
+    ) {
         (self.id, self.name, self.type, self.created, self.details, self.position) = (id, name, type, created, details, position)
+        (self.folder, self.managed) = (folder, managed)
     }
 
     init(_ object: Any) throws {
@@ -337,7 +345,22 @@ struct StoredProject: Equatable, Hashable, CustomStringConvertible {
         else { throw SpawnError("not a project: \(object)") }
         let details = fields["details"]
         guard details is NSNull || details is String else { throw SpawnError("bad details in \(object)") }
-        self.init(id: id, name: name, type: type, created: created, details: details as? String, position: position)
+        let folder = fields["folder"]
+        guard folder == nil || folder is NSNull || folder is String else { throw SpawnError("bad folder in \(object)") }
+        let managed = fields["managed"]
+        guard managed == nil || managed is Bool else { throw SpawnError("bad managed in \(object)") }
+        self.init(
+            id: id, name: name, type: type, created: created, details: details as? String, position: position,
+            folder: folder as? String, managed: managed as? Bool ?? false)
+    }
+
+    /// The project as `list --json` shows it: the folder as an absolute path (a recorded one is
+    /// relative to `root` unless it starts with `/`), no `managed`.
+    func listed(root: String) -> StoredProject {
+        var copy = self
+        copy.folder = folder.map { $0.hasPrefix("/") ? $0 : root + "/" + $0 }
+        copy.managed = false
+        return copy
     }
 
     /// An array of projects.
@@ -349,25 +372,35 @@ struct StoredProject: Equatable, Hashable, CustomStringConvertible {
     }
 }
 
-/// A whole store document (`{"version": 1, "sort": …, "projects": […]}`).
+/// A whole store document: `{"version": 2, "sort": …, "root": …, "projects": […]}`, or version 1
+/// (before folders: no `root`, no project `folder` or `managed`).
 struct StoredDocument: Equatable {
+    var version: Int
     var sort: String
+    var root: String?
     var projects: [StoredProject]
 
-    init(sort: String, projects: [StoredProject]) {
+    /// Version 1 unless asked: the format of a store from before folders, which the tool still reads.
+    init(version: Int = 1, sort: String, root: String? = nil, projects: [StoredProject]) {
+        self.version = version
         self.sort = sort
+        self.root = root
         self.projects = projects
     }
 
     init(_ bytes: [UInt8]) throws {
         guard let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-              object["version"] as? Int == 1, let sort = object["sort"] as? String,
+              let version = object["version"] as? Int, version == 1 || version == 2,
+              let sort = object["sort"] as? String,
               let projects = object["projects"] as? [Any]
-        else { throw SpawnError("not a version 1 store document: \(String(decoding: bytes.prefix(200), as: UTF8.self))") }
-        self.init(sort: sort, projects: try projects.map(StoredProject.init))
+        else { throw SpawnError("not a version 1 or 2 store document: \(String(decoding: bytes.prefix(200), as: UTF8.self))") }
+        let root = object["root"]
+        guard root == nil || root is NSNull || root is String else { throw SpawnError("bad root: \(String(describing: root))") }
+        self.init(version: version, sort: sort, root: root as? String, projects: try projects.map(StoredProject.init))
     }
 
-    /// The document laid out as `export` writes it: one project a line, `position` last.
+    /// The document laid out as `export` writes it: one project a line; in version 1 without the
+    /// root and the folders, `position` last.
     var bytes: [UInt8] {
         func string(_ text: String) -> String {
             String(decoding: try! JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed]), as: UTF8.self)
@@ -375,19 +408,29 @@ struct StoredDocument: Equatable {
         let lines = projects.map { project in
             "    {\"id\": \(string(project.id)), \"name\": \(string(project.name)), \"type\": \(string(project.type)), "
                 + "\"created\": \(string(project.created)), \"details\": \(project.details.map(string) ?? "null"), "
-                + "\"position\": \(project.position)}"
+                + "\"position\": \(project.position)"
+                + (version >= 2 ? ", \"folder\": \(project.folder.map(string) ?? "null"), \"managed\": \(project.managed)" : "")
+                + "}"
         }
         let list = lines.isEmpty ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n  ]"
-        return Array("{\n  \"version\": 1,\n  \"sort\": \(string(sort)),\n  \"projects\": \(list)\n}\n".utf8)
+        let root = version >= 2 ? "  \"root\": \(root.map(string) ?? "null"),\n" : ""
+        return Array("{\n  \"version\": \(version),\n  \"sort\": \(string(sort)),\n\(root)  \"projects\": \(list)\n}\n".utf8)
     }
 
     /// The same document as another program might write it: compact, keys sorted (`jq -S -c`).
     var compactSortedBytes: [UInt8] {
         let projects = projects.map { project -> [String: Any] in
-            ["id": project.id, "name": project.name, "type": project.type, "created": project.created,
-             "details": project.details.map { $0 as Any } ?? NSNull(), "position": project.position]
+            var fields: [String: Any] = [
+                "id": project.id, "name": project.name, "type": project.type, "created": project.created,
+                "details": project.details.map { $0 as Any } ?? NSNull(), "position": project.position]
+            if version >= 2 {
+                fields["folder"] = project.folder.map { $0 as Any } ?? NSNull()
+                fields["managed"] = project.managed
+            }
+            return fields
         }
-        let object: [String: Any] = ["version": 1, "sort": sort, "projects": projects]
+        var object: [String: Any] = ["version": version, "sort": sort, "projects": projects]
+        if version >= 2 { object["root"] = root.map { $0 as Any } ?? NSNull() }
         return [UInt8](try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]))
     }
 }
@@ -533,4 +576,25 @@ func onSeparateThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) 
     }
     for _ in 0..<count { start.signal() }
     group.wait()
+}
+
+/// Every file and folder under `folder` (symbolic links not followed), as paths relative to it, a
+/// folder's with a trailing `/`, sorted: what a test compares to prove nothing appeared or vanished.
+func folderTree(_ folder: String) -> [String] {
+    var paths: [String] = []
+    func walk(_ relative: String) {
+        for name in folderListing(relative.isEmpty ? folder : folder + "/" + relative) {
+            let path = relative.isEmpty ? name : relative + "/" + name
+            var status = stat()
+            guard lstat(folder + "/" + path, &status) == 0 else { continue }
+            if (status.st_mode & S_IFMT) == S_IFDIR {
+                paths.append(path + "/")
+                walk(path)
+            } else {
+                paths.append(path)
+            }
+        }
+    }
+    walk("")
+    return paths.sorted()
 }
