@@ -66,6 +66,10 @@ public struct DiskFolders: FolderSystem {
         return removeFolders(path)
     }
 
+    public func removeEmptyFolder(_ path: String) {
+        rmdir(path)
+    }
+
     public func fileCount(in path: String) -> Int {
         guard let names = try? names(in: path) else { return 0 }
         return names.reduce(0) { count, name in

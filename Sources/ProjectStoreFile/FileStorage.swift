@@ -41,6 +41,9 @@ public struct FileStorage: ProjectStorage {
         defer { lock.release() }
         var catalog: ProjectCatalog
         do { catalog = try read(target) } catch { throw .storage(error) }
+        // A store made read-only is refused before anything is touched: its history, its intents
+        // and the writer's folders are written before the store, and must not change either.
+        if access(target, F_OK) == 0, access(target, W_OK) != 0 { throw .storage(.unwritable(path: target, code: errno)) }
         let changesBefore = catalog.changes
         let result = try change(&catalog)
         if catalog.changes != changesBefore {

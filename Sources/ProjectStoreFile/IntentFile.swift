@@ -16,6 +16,14 @@ enum IntentFile {
         writer.optionalString(intent.committedFolder?.recorded)
         writer.raw(", \"managed\": ")
         writer.boolean(intent.committedFolder?.isManaged ?? false)
+        writer.raw(", \"gone\": ")
+        writer.boolean(intent.removesProject)
+        writer.raw(", \"parents\": [")
+        for (index, parent) in intent.madeParents.enumerated() {
+            if index > 0 { writer.raw(", ") }
+            writer.string(parent)
+        }
+        writer.raw("]")
         switch intent.step {
         case .make(let path):
             writer.raw(", \"make\": ")
@@ -36,6 +44,8 @@ enum IntentFile {
             var project: UUID?
             var folder: String?
             var managed = false
+            var gone = false
+            var parents: [String] = []
             var make: String?
             var source: String?
             var destination: String?
@@ -49,6 +59,10 @@ enum IntentFile {
                     folder = try scanner.optionalString()
                 } else if key == "managed" {
                     managed = try scanner.boolean()
+                } else if key == "gone" {
+                    gone = try scanner.boolean()
+                } else if key == "parents" {
+                    try scanner.array { scanner throws(DocumentProblem) in parents.append(try scanner.string()) }
                 } else if key == "make" {
                     make = try scanner.string()
                 } else if key == "from" {
@@ -70,8 +84,8 @@ enum IntentFile {
                 throw .missingField("make", project: nil)
             }
             return FolderIntent(
-                step: step, project: project,
-                committedFolder: folder.map { ProjectFolder(recorded: $0, isManaged: managed) })
+                step: step, project: project, committedFolder: folder.map { ProjectFolder(recorded: $0, isManaged: managed) },
+                removesProject: gone, madeParents: parents)
         }
     }
 }

@@ -60,9 +60,9 @@ extension Reliability {
                     let killed = outcome.signal == SIGKILL
                     #expect(killed || outcome.status == 0, "\(context): \(outcome)")
 
-                    // Beside the store: only the lock file and, after a kill, one stale temporary copy.
+                    // Beside the store: only the lock file, the history and, after a kill, one stale temporary copy.
                     let listing = folderListing(folder)
-                    let unexpected = Set(listing).subtracting(["projects.json", "projects.json.lock", "projects.json.tmp"])
+                    let unexpected = Set(listing).subtracting(["projects.json", "projects.json.lock", "projects.json.tmp", "projects.json.history"])
                     #expect(unexpected.isEmpty, "\(context): unexpected files \(unexpected.sorted())")
                     let temporaryLeft = listing.contains("projects.json.tmp")
                     // The killed command had started its new copy when the temporary file changed.
@@ -96,7 +96,7 @@ extension Reliability {
                 // A stale temporary copy lasts only until the next successful change.
                 try tool.expect(0, ["add", "After the crashes", "--no-folder"])
                 #expect(!folderListing(folder).contains("projects.json.tmp"), "the stale temporary copy survived a successful write")
-                #expect(folderListing(folder) == ["projects.json", "projects.json.lock"])
+                #expect(folderListing(folder) == ["projects.json", "projects.json.history", "projects.json.lock"])
                 let final = try tool.projects()
                 checkInvariants(final, "after the crashes")
                 #expect(final.map(\.name).dropLast() == current.projects.map(\.name), "the last verified state was not kept")

@@ -120,10 +120,8 @@ extension Reliability {
                     #expect(outcome.status == 3, "expected exit 3 on a full disk: \(outcome)")
                     #expect(fileBytes(store) == before, "the store changed")
                     #expect(access(store + ".intent", F_OK) != 0, "an intent record was left")
-                    // Product bug: the root made for the folder stays, though the message says "Nothing was changed".
-                    withKnownIssue("a failed add leaves the root it made (empty) behind") {
-                        #expect(folderListing(disk) == listing, "left on the disk: \(Set(folderListing(disk)).subtracting(listing).sorted())")
-                    }
+                    // Not even the root it made for the folder is left.
+                    #expect(folderListing(disk) == listing, "left on the disk: \(Set(folderListing(disk)).subtracting(listing).sorted())")
                 }
             }
         }

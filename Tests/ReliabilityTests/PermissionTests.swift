@@ -45,11 +45,8 @@ extension Reliability {
                 try writeFile(store + ".lock", [], mode: 0o666)
                 chmod(store + ".lock", 0o666)
                 for arguments: [Argument] in [["add", "New"], ["edit", "Project 2", "-d", "notes"], ["move", "Project 3", "--top"]] {
-                    // An `add` fails here on its intent record (beside the store), yet the tool names the
-                    // project's folder, in a root `nobody` may write: a product bug, see docs/reliability.md.
-                    let misnamed = arguments.first?.description == "add"
-                        ? "the intent record beside the store cannot be written, but the message names the project folder" : nil
-                    try expectRefused(inLocked, arguments, naming: locked, folder: locked, knownMisnamed: misnamed)
+                    // An `add` fails here on its intent record beside the store: the store's folder is named.
+                    try expectRefused(inLocked, arguments, naming: locked, folder: locked)
                     refusals += 1
                 }
 
@@ -123,7 +120,7 @@ extension Reliability {
 
         /// Runs as nobody, expecting exit 3, a message naming `path`, and no change in `folder`.
         private func expectRefused(
-            _ tool: Tool, _ arguments: [Argument], naming path: String, folder: String, knownMisnamed: String? = nil,
+            _ tool: Tool, _ arguments: [Argument], naming path: String, folder: String,
             sourceLocation: SourceLocation = #_sourceLocation
         ) throws {
             let snapshot = folderSnapshot(folder)
@@ -131,13 +128,7 @@ extension Reliability {
             let outcome = try tool.run(arguments)
             #expect(outcome.status == 3, "expected exit 3: \(outcome)", sourceLocation: sourceLocation)
             #expect(outcome.err.lowercased().contains("permission denied"), "the message should give the reason: \(outcome.err)", sourceLocation: sourceLocation)
-            if let knownMisnamed {
-                withKnownIssue(Comment(rawValue: knownMisnamed)) {
-                    #expect(outcome.err.contains(path), "the message should name \(path): \(outcome.err)", sourceLocation: sourceLocation)
-                }
-            } else {
-                #expect(outcome.err.contains(path), "the message should name \(path): \(outcome.err)", sourceLocation: sourceLocation)
-            }
+            #expect(outcome.err.contains(path), "the message should name \(path): \(outcome.err)", sourceLocation: sourceLocation)
             #expect(folderSnapshot(folder) == snapshot, "something changed in \(folder): \(outcome)", sourceLocation: sourceLocation)
             #expect(tool.environment["PROJECT_ROOT"].map(folderTree) == root, "something changed in the root: \(outcome)", sourceLocation: sourceLocation)
         }

@@ -18,17 +18,20 @@ public struct FolderIntent: Sendable, Equatable {
     public let committedFolder: ProjectFolder?
     /// Whether the change takes the project out of the store (a delete, an add undone).
     public let removesProject: Bool
+    /// Folders the change made to hold the step's folder (the root, the trash): taken back with it.
+    public let madeParents: [String]
 
-    public init(step: Step, project: UUID, committedFolder: ProjectFolder?, removesProject: Bool = false) {
+    public init(step: Step, project: UUID, committedFolder: ProjectFolder?, removesProject: Bool = false, madeParents: [String] = []) {
         self.step = step
         self.project = project
         self.committedFolder = committedFolder
         self.removesProject = removesProject
+        self.madeParents = madeParents
     }
 
     /// An intent for a step that leaves the project as `committed` (`nil`: gone).
-    public init(step: Step, leaving committed: Project?, of project: UUID) {
-        self.init(step: step, project: project, committedFolder: committed?.folder, removesProject: committed == nil)
+    public init(step: Step, leaving committed: Project?, of project: UUID, madeParents: [String] = []) {
+        self.init(step: step, project: project, committedFolder: committed?.folder, removesProject: committed == nil, madeParents: madeParents)
     }
 
     /// Whether the store already holds the change this step belongs to.
@@ -41,10 +44,11 @@ public struct FolderIntent: Sendable, Equatable {
     /// Puts the disk back as it was before the step, moving to the trash what cannot simply be
     /// taken back; never deletes anything but empty folders the step made.
     func undo(on folders: any FolderSystem) throws(FolderSystemError) {
+        defer { folders.removeEmptyFolders(madeParents) }
         switch step {
         case .make(let path):
             guard folders.entry(at: path) == .folder, !folders.removeIfOnlyEmptyFolders(path) else { return }
-            try folders.move(path, to: try FolderTrash.freePlace(for: path, on: folders))
+            try folders.move(path, to: try FolderTrash.freePlace(for: path, on: folders).0)
         case .move(let source, let destination):
             guard folders.entry(at: source) == .missing, folders.entry(at: destination) != .missing else { return }
             try folders.move(destination, to: source)
@@ -64,13 +68,14 @@ extension FolderIntent.Step {
 
 /// The `.trash` folder beside a project folder, where the tool puts what it takes away.
 public enum FolderTrash {
-    /// A free place in the trash beside `folder` (made if missing), under the folder's own name or
-    /// the next free `name (2)`…
-    public static func freePlace(for folder: String, on folders: any FolderSystem) throws(FolderSystemError) -> String {
+    /// A free place in the trash beside `folder`, under the folder's own name or the next free
+    /// `name (2)`…, and the trash itself if it had to be made.
+    public static func freePlace(for folder: String, on folders: any FolderSystem) throws(FolderSystemError) -> (String, made: [String]) {
         let trash = FolderRoot.trash(besides: folder)
-        try folders.makeFolders(trash)
-        return FolderName.candidates(for: FolderPath.lastComponent(of: folder))
+        let made = try folders.makeFolders(trash)
+        let place = FolderName.candidates(for: FolderPath.lastComponent(of: folder))
             .lazy.map { FolderPath.join(trash, $0) }
             .first { folders.entry(at: $0) == .missing }!
+        return (place, made)
     }
 }

@@ -13,6 +13,8 @@ public protocol FolderSystem: Sendable {
     func copyContents(of template: String, into folder: String) throws(FolderSystemError)
     /// Removes `path` if it holds nothing but empty folders; returns whether it is gone.
     func removeIfOnlyEmptyFolders(_ path: String) -> Bool
+    /// Removes `path` if it is an empty folder, and nothing else.
+    func removeEmptyFolder(_ path: String)
     /// How many files (anything but folders) are inside, at any depth.
     func fileCount(in path: String) -> Int
     /// Makes what was made or renamed inside `folder` survive a power cut.
@@ -40,15 +42,23 @@ public struct FolderSystemError: Error, Sendable, Equatable {
 }
 
 extension FolderSystem {
-    /// Makes `folder` and the folders above it that are missing (the root, the trash).
-    public func makeFolders(_ folder: String) throws(FolderSystemError) {
-        guard entry(at: folder) != .folder else { return }
+    /// Makes `folder` and the folders above it that are missing (the root, the trash); returns
+    /// those it made, outermost first, so that a change that fails can take them back.
+    @discardableResult
+    public func makeFolders(_ folder: String) throws(FolderSystemError) -> [String] {
+        guard entry(at: folder) != .folder else { return [] }
         let parent = FolderPath.parent(of: folder)
-        if parent != folder { try makeFolders(parent) }
+        let above = parent != folder ? try makeFolders(parent) : []
         do {
             try makeFolder(folder)
         } catch where error.isTaken && entry(at: folder) == .folder {
-            return  // made by another command meanwhile
+            return above  // made by another command meanwhile
         }
+        return above + [folder]
+    }
+
+    /// Takes back folders a change made to hold its folder, innermost first, if still empty.
+    public func removeEmptyFolders(_ made: [String]) {
+        for folder in made.reversed() { removeEmptyFolder(folder) }
     }
 }

@@ -86,6 +86,13 @@ public final class MemoryFolderSystem: FolderSystem, @unchecked Sendable {
         }
     }
 
+    public func removeEmptyFolder(_ path: String) {
+        lock.withLock {
+            guard entries[path] == true, !entries.keys.contains(where: { FolderPath.relative($0, to: path) != nil }) else { return }
+            entries[path] = nil
+        }
+    }
+
     public func fileCount(in path: String) -> Int {
         lock.withLock { entries.filter { !$0.value && FolderPath.isSameOrInside($0.key, path) }.count }
     }

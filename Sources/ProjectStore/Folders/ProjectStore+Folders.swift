@@ -104,12 +104,10 @@ extension ProjectStore {
                 guard isFree(destination, in: catalog, root: root) else { continue }
                 let recorded = root.record(destination, managed: true)
                 let intent = FolderIntent(step: .move(from: current, to: destination), project: before.id, committedFolder: recorded)
-                do throws(FolderSystemError) {
+                do throws(ProjectStoreError) {
                     try perform(intent, recording: .moved(project: before.id, from: current, to: destination))
-                } catch where error.isTaken {
-                    continue
-                } catch {
-                    throw .folderFailed(error)
+                } catch ProjectStoreError.folderFailed(let failure) where failure.isTaken {
+                    continue  // taken this very moment
                 }
                 return (before.name, try catalog.setFolder(of: before.id, to: recorded), .renamed(from: current, to: destination))
             }
@@ -133,15 +131,16 @@ extension ProjectStore {
             guard case .trashed(let path, _, let files) = fate(of: project, keepFolder: keepFolder, in: catalog) else {
                 return (project, fate(of: project, keepFolder: keepFolder, in: catalog))
             }
+            let (destination, made): (String, [String])
             do throws(FolderSystemError) {
-                let destination = try FolderTrash.freePlace(for: path, on: folders)
-                try perform(
-                    FolderIntent(step: .move(from: path, to: destination), leaving: nil, of: project.id),
-                    recording: .moved(project: project.id, from: path, to: destination))
-                return (project, .trashed(from: path, to: destination, files: files))
+                (destination, made) = try FolderTrash.freePlace(for: path, on: folders)
             } catch {
                 throw .folderFailed(error)
             }
+            try perform(
+                FolderIntent(step: .move(from: path, to: destination), leaving: nil, of: project.id, madeParents: made),
+                recording: .moved(project: project.id, from: path, to: destination))
+            return (project, .trashed(from: path, to: destination, files: files))
         }
     }
 
@@ -183,8 +182,9 @@ extension ProjectStore {
     private func makeFolder(for id: UUID, layout: FolderLayout, in catalog: inout ProjectCatalog) throws(ProjectStoreError) -> FolderOutcome {
         guard let root = root(of: catalog) else { throw .noRoot }
         let name = try catalog.project(.id(id)).name
-        do {
-            try folders.makeFolders(root.path)
+        let made: [String]
+        do throws(FolderSystemError) {
+            made = try folders.makeFolders(root.path)
         } catch {
             throw .folderFailed(error)
         }
@@ -193,15 +193,13 @@ extension ProjectStore {
             let path = FolderPath.join(root.path, candidate)
             guard isFree(path, in: catalog, root: root) else { continue }
             let recorded = root.record(path, managed: true)
-            do throws(FolderSystemError) {
+            do throws(ProjectStoreError) {
                 try perform(
-                    FolderIntent(step: .make(path), project: id, committedFolder: recorded),
+                    FolderIntent(step: .make(path), project: id, committedFolder: recorded, madeParents: made),
                     recording: .made(project: id, path: path, layout: layout)
                 ) { () throws(FolderSystemError) in try fill(path, with: layout) }
-            } catch where error.isTaken && error.path == path {
+            } catch ProjectStoreError.folderFailed(let failure) where failure.isTaken && failure.path == path {
                 continue  // made by someone else this very moment
-            } catch {
-                throw .folderFailed(error)
             }
             try catalog.setFolder(of: id, to: recorded)
             return .made(path: path, wantedName: wanted)
@@ -223,31 +221,33 @@ extension ProjectStore {
     }
 
     /// Records the intent, takes the step, then `finish`es it (filling a new folder). A step the
-    /// disk refuses changed nothing; a failure after it is undone at once. `recording` is the step
-    /// as the history keeps it.
+    /// disk refuses changed nothing; a failure after it is undone at once, and so are the folders
+    /// made to hold it. `recording` is the step as the history keeps it.
     func perform(
         _ intent: FolderIntent, recording: DiskStep, finish: () throws(FolderSystemError) -> Void = {}
-    ) throws(FolderSystemError) {
+    ) throws(ProjectStoreError) {
         do {
             try storage.recordIntent(intent)
         } catch {
-            throw FolderSystemError(path: intent.step.changedPath, code: error.systemCode ?? EIO)
+            folders.removeEmptyFolders(intent.madeParents)
+            throw error  // the store's folder, not the project's, is what refused
         }
-        do {
+        do throws(FolderSystemError) {
             switch intent.step {
             case .make(let path): try folders.makeFolder(path)
             case .move(let source, let destination): try folders.move(source, to: destination)
             }
         } catch {
             storage.clearIntent()
-            throw error
+            folders.removeEmptyFolders(intent.madeParents)
+            throw .folderFailed(error)
         }
-        do {
+        do throws(FolderSystemError) {
             try finish()
         } catch {
             // Undone now if possible; otherwise the intent stays for the next command to finish.
             if (try? intent.undo(on: folders)) != nil { storage.clearIntent() }
-            throw error
+            throw .folderFailed(error)
         }
         folders.sync(FolderPath.parent(of: intent.step.changedPath))
         diskLog.append(recording)
@@ -259,14 +259,5 @@ extension ProjectStore {
             do { try intent.undo(on: folders) } catch { throw .interruptedChange(error) }
         }
         storage.clearIntent()
-    }
-}
-
-extension ProjectStoreError {
-    /// The errno behind a store that cannot be written, if any.
-    var systemCode: Int32? {
-        if case .storage(.unwritable(_, let code)) = self { return code }
-        if case .storage(.unreadable(_, let code)) = self { return code }
-        return nil
     }
 }

@@ -75,20 +75,17 @@ extension ProjectStore {
         func move(_ source: String, _ destination: String) throws(ProjectStoreError) {
             guard folders.entry(at: source) == .folder else { throw blocked(.folderMoved(source)) }
             guard folders.entry(at: destination) == .missing else { throw blocked(.folderInTheWay(destination)) }
-            do throws(FolderSystemError) {
-                try folders.makeFolders(FolderPath.parent(of: destination))
-                try perform(
-                    FolderIntent(step: .move(from: source, to: destination), leaving: leaving, of: project),
-                    recording: .moved(project: project, from: source, to: destination))
-            } catch {
-                throw .folderFailed(error)
-            }
+            let made: [String]
+            do throws(FolderSystemError) { made = try folders.makeFolders(FolderPath.parent(of: destination)) } catch { throw .folderFailed(error) }
+            try perform(
+                FolderIntent(step: .move(from: source, to: destination), leaving: leaving, of: project, madeParents: made),
+                recording: .moved(project: project, from: source, to: destination))
         }
         switch (step, direction) {
         case (.made(_, let path, _), .backward):
             guard folders.entry(at: path) == .folder else { throw blocked(.folderMoved(path)) }
             let place: String
-            do throws(FolderSystemError) { place = try FolderTrash.freePlace(for: path, on: folders) } catch { throw .folderFailed(error) }
+            do throws(FolderSystemError) { place = try FolderTrash.freePlace(for: path, on: folders).0 } catch { throw .folderFailed(error) }
             try move(path, place)
         case (.made(_, let path, let layout), .forward):
             guard folders.entry(at: path) == .missing else { throw blocked(.folderInTheWay(path)) }
@@ -96,15 +93,12 @@ extension ProjectStore {
             for case .moved(_, path, let place) in entry.undoDisk where folders.entry(at: place) == .folder {
                 return try move(place, path)
             }
-            do throws(FolderSystemError) {
-                try folders.makeFolders(FolderPath.parent(of: path))
-                try perform(
-                    FolderIntent(step: .make(path), leaving: leaving, of: project),
-                    recording: .made(project: project, path: path, layout: layout)
-                ) { () throws(FolderSystemError) in try fill(path, with: layout) }
-            } catch {
-                throw .folderFailed(error)
-            }
+            let made: [String]
+            do throws(FolderSystemError) { made = try folders.makeFolders(FolderPath.parent(of: path)) } catch { throw .folderFailed(error) }
+            try perform(
+                FolderIntent(step: .make(path), leaving: leaving, of: project, madeParents: made),
+                recording: .made(project: project, path: path, layout: layout)
+            ) { () throws(FolderSystemError) in try fill(path, with: layout) }
         case (.moved(_, let source, let destination), .backward):
             try move(destination, source)
         case (.moved(_, let source, let destination), .forward):
