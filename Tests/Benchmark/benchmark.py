@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Side-by-side benchmark of `project` against Taskwarrior and todo.txt (issue 4).
+"""Side-by-side benchmark of `project` against Taskwarrior and todo.txt (issue 4), and the cost of
+the project folders of issue 8: `add` with its folders against `add --no-folder`, and every command
+against the build of an older commit (`--baseline`, by default the commit before issue 8).
 
 Run it through its wrapper, from anywhere:
 
@@ -11,18 +13,23 @@ Run it through its wrapper, from anywhere:
 What it does:
   1. builds the release binary the way the README installs it
      (`swift build -c release --static-swift-stdlib -Xswiftc -static-executable`, in its own scratch folder .build-bench),
-     unless --binary PATH is given;
+     unless --binary PATH is given; and, for the before-and-after rows, the same build of the
+     --baseline commit, exported with `git archive` into .build-bench-baseline/<commit> (not with
+     --check unless asked, and not with --baseline none);
   2. installs the peers from Debian's packages when they are missing (`taskwarrior` gives `task`,
      `todotxt-cli` gives `todo-txt`, which is upstream's `todo.sh`), unless --no-peers;
   3. builds a static hello-world Swift binary, the floor for start-up time;
   4. makes stores of each size with realistic, seeded names: ours with `project import`,
-     Taskwarrior's with `task import`, todo.txt's as a file;
+     Taskwarrior's with `task import`, todo.txt's as a file; the baseline's with its own
+     `project import` of the same document (the format it writes); and, for the folder rows, a
+     store whose projects each have their folder in that size's root, with those folders made;
   5. times each command as a whole process (spawn to exit): one warm-up, then --runs runs,
-     interleaving ours and the peers' so that both see the same machine; reports the median wall
-     time and the peak resident memory (max ru_maxrss from wait4 over the runs);
+     interleaving ours, the baseline's or `--no-folder`'s, and the peers' so that all see the same
+     machine; reports the median wall time and the peak resident memory (max ru_maxrss from wait4
+     over the runs);
   6. verifies every result of ours (exit status, line counts, order, the effect of each change) and
-     writes the tables and the computed verdict on each target of issue 4 into docs/performance.md,
-     below the marker line (the prose above it is kept).
+     writes the tables and the computed verdict on each target of issues 4 and 8 into
+     docs/performance.md, below the marker line (the prose above it is kept).
 
 Everything runs in a private temporary folder: our binary always gets --store, the peers get a
 private TASKRC/TASKDATA and todo.txt config, and HOME points into the temporary folder.
@@ -1369,7 +1376,8 @@ Run it from the repository's root:
 
     bash Tests/Benchmark/run.sh            # full run: rewrites everything below the marker line
     bash Tests/Benchmark/run.sh --check    # CI: 1,000 projects, 3 runs, checks results, writes nothing
-    bash Tests/Benchmark/run.sh --help     # --sizes, --runs, --runs-large, --peer-sizes, --binary, --no-peers
+    bash Tests/Benchmark/run.sh --help     # --sizes, --runs, --runs-large, --peer-sizes, --binary, --no-peers,
+                                           # --baseline REV|none, --baseline-binary
 
 It builds the release binary as the README installs it (`swift build -c release --static-swift-stdlib -Xswiftc -static-executable`,
 in its own scratch folder `.build-bench`), installs the peers from Debian's packages when they are
@@ -1410,6 +1418,18 @@ How it measures:
 - "CPU ms" is the median user + system time of the process and of the children it waited for; it
   moves much less than wall time when other work shares the machine. "peer / ours" compares wall
   times: how many times longer the peer takes, so above 1 ours is faster.
+
+The rows of issue 8, in the same run:
+
+- `add --type novel` with its folders against `add --type novel --no-folder`, in turn, each run with
+  a new name, on a store (format version 2) whose projects each have their folder in the root, so
+  the root holds as many folders as there are projects. Every run with folders is checked on disk
+  (the project's folder and the six folders of a novel); every run with `--no-folder` is checked to
+  make none. Target: within 1.25×.
+- Before and after: every command above run in turn by this build and by the release build of the
+  commit before issue 8 (`--baseline`), each on its own store of the same projects in the format it
+  writes (version 2 and version 1), restored before each row. Target: no command more than 10 %
+  slower. `--check` builds no baseline.
 
 Numbers move by several percent between runs on a shared 2-core machine, and much more when
 something else runs (see the load average below): compare ratios within one run.
