@@ -1285,10 +1285,11 @@ def targets_issue8(folder_results: dict, compare_results: dict, baseline: Option
         if any(got is None for _, got in ratios) or not ratios:
             verdict(None, text, "a command failed")
             continue
-        slow = [f"`{r.label}` {got:.2f}×" for r, got in ratios if got > BEFORE_AFTER_TARGET]
+        slow = [f"`{r.label}` {got:.2f}× (CPU {cpu_over(r) or 0:.2f}×)" for r, got in ratios
+                if got > BEFORE_AFTER_TARGET]
         worst, worst_ratio = max(ratios, key=lambda pair: pair[1])
         verdict(not slow, text, ("over: " + ", ".join(slow)) if slow
-                else f"largest `{worst.label}` {worst_ratio:.2f}×")
+                else f"largest `{worst.label}` {worst_ratio:.2f}× (CPU {cpu_over(worst) or 0:.2f}×)")
     return lines
 
 
@@ -1583,8 +1584,8 @@ def main() -> int:
     parser.add_argument("--baseline", metavar="REV", default=None,
                         help="also run every command with the release build of this commit (a git revision), "
                              "each on a store in the format it writes, and report after / before "
-                             f"(default {DEFAULT_BASELINE}, the commit before issue 8; none with --check, "
-                             "where it would be built; 'none' for no baseline). Built in "
+                             f"(default {DEFAULT_BASELINE}, the commit before issue 8; with --check only when "
+                             "given, as its build is slow; 'none': no baseline). Built in "
                              f"{BASELINE_SCRATCH}/<commit>, reused by the next run")
     parser.add_argument("--baseline-binary", type=Path, metavar="PATH",
                         help="use this binary as the baseline instead of building --baseline "
