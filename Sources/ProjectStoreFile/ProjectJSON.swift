@@ -43,13 +43,17 @@ public enum ProjectJSON {
         if let details = project.details { writer.string(details) } else { writer.null() }
         writer.raw(", \"position\": ")
         writer.integer(project.position)
-        writer.raw(", \"folder\": ")
         switch folder {
         case .recorded:
-            writer.optionalString(project.folder?.recorded)
+            // Only for a project with a folder: a missing field reads as none, and a store of
+            // 100,000 list entries is not 3 MB larger for saying so on every line.
+            guard let folder = project.folder else { break }
+            writer.raw(", \"folder\": ")
+            writer.string(folder.recorded)
             writer.raw(", \"managed\": ")
-            writer.boolean(project.folder?.isManaged ?? false)
+            writer.boolean(folder.isManaged)
         case .absolute(let path):
+            writer.raw(", \"folder\": ")
             writer.optionalString(path)
         }
         writer.raw("}")

@@ -18,7 +18,8 @@ public enum StoreDocument {
 
     /// The document `export` prints; `withRevision` for the store itself.
     public static func encode(_ catalog: ProjectCatalog, withRevision: Bool = false) -> [UInt8] {
-        var writer = JSONWriter(capacity: 256 + catalog.projects.count * 200)
+        // A line holds about 180 bytes without a folder, 240 with one: room for all without growing.
+        var writer = JSONWriter(capacity: 256 + catalog.projects.count * 256)
         writer.raw("{\n  \"version\": ")
         writer.integer(version)
         if withRevision {

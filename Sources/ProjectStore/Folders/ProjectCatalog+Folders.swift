@@ -28,7 +28,12 @@ extension ProjectCatalog {
     /// Whether some project's recorded folder is `path`, even if it is missing on disk: a new folder
     /// must not take the place of a folder the writer moved away for a while.
     func isRecordedFolder(_ path: String, root: FolderRoot?) -> Bool {
-        projects.contains { $0.folder?.path(in: root) == path }
+        // Compared as recorded, without making every project's absolute path.
+        let relative = root.flatMap { FolderPath.relative(path, to: $0.path) }
+        return projects.contains { project in
+            guard let recorded = project.folder?.recorded else { return false }
+            return recorded == path || recorded == relative
+        }
     }
 
     /// Saves a new root. Moves nothing: each folder recorded relative to the old root stays the
