@@ -30,6 +30,8 @@ public enum ProjectStoreError: Error, Sendable, Equatable {
     case historyBlocked(HistoryObstacle, command: String)
     /// The history file is damaged or from a newer version; the projects are fine.
     case historyUnreadable(path: String, DocumentProblem)
+    /// The history file cannot be read at all (`code` is the errno); the projects are fine.
+    case historyUnavailable(path: String, code: Int32)
 }
 
 /// Why a folder cannot be a project's.

@@ -54,6 +54,11 @@ extension FileStorage {
 
     public func replaceHistory(_ events: [HistoryEvent]) throws(ProjectStoreError) {
         let path = try historyPath()
+        // Forgetting is removing the file: that works whatever state it is in, unreadable included.
+        if events.isEmpty {
+            guard unlink(path) == 0 || errno == ENOENT else { throw .storage(.unwritable(path: path, code: errno)) }
+            return
+        }
         do {
             try AtomicFile.replace(path, with: HistoryFile.encode(events))
         } catch {
@@ -73,7 +78,8 @@ extension FileStorage {
         do {
             return try AtomicFile.contents(of: path)
         } catch {
-            throw .storage(error)
+            guard case .unreadable(_, let code) = error else { throw .storage(error) }
+            throw .historyUnavailable(path: path, code: code)
         }
     }
 }

@@ -92,6 +92,8 @@ struct ErrorReport {
             return ([l.text("error.history-newer", ["path": path, "version": String(version)])], .storeUnavailable)
         case .historyUnreadable(let path, let problem):
             return ([l.text("error.history-unreadable", ["path": path, "problem": describe(problem, l)])], .storeUnavailable)
+        case .historyUnavailable(let path, let code):
+            return ([l.text("error.history-unreadable", ["path": path, "problem": systemMessage(code, l)])], .storeUnavailable)
         }
     }
 

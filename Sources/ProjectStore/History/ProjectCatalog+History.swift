@@ -15,8 +15,10 @@ extension ProjectCatalog {
         func ends(_ delta: ProjectDelta) -> (expected: Project?, wanted: Project?) {
             direction == .backward ? (delta.after, delta.before) : (delta.before, delta.after)
         }
+        // One index for all the lookups: an import undone touches every project it added.
+        let indexByID = Dictionary(uniqueKeysWithValues: projects.enumerated().map { ($1.id, $0) })
         for delta in record.projects {
-            let current = index(of: delta.id).map { projects[$0] }
+            let current = indexByID[delta.id].map { projects[$0] }
             let (expected, wanted) = ends(delta)
             guard let expected else {
                 if let current { throw .projectPresent(current.name) }
@@ -28,37 +30,47 @@ extension ProjectCatalog {
         if let root = record.root, savedRoot != (direction == .backward ? root.after : root.before) { throw .rootChanged }
 
         var draft = self
-        try draft.applyChecked(record.projects.map(ends), direction: direction)
+        try draft.applyChecked(record.projects.map(ends))
         if let order = record.order { draft.defaultOrder = direction == .backward ? order.before : order.after }
         if let root = record.root { draft.savedRoot = direction == .backward ? root.before : root.after }
         draft.changes = changes + 1
         self = draft
     }
 
-    private mutating func applyChecked(_ ends: [(expected: Project?, wanted: Project?)], direction: Direction) throws(HistoryObstacle) {
-        // Out first, so the names they free are free for what comes back.
+    /// The projects as `ends` wants them, in one pass: those leaving taken out (their names freed
+    /// first, for what comes back), edits made in place, then moves and arrivals merged in at their
+    /// recorded places.
+    private mutating func applyChecked(_ ends: [(expected: Project?, wanted: Project?)]) throws(HistoryObstacle) {
         let leaving = Set(ends.filter { $0.wanted == nil }.compactMap { $0.expected?.id })
-        projects.removeAll { leaving.contains($0.id) }
-        for (expected, _) in ends where expected != nil && leaving.contains(expected!.id) {
-            idsByName[ProjectName.matchKey(expected!.name)] = nil
-        }
-        renumber(from: 0)
-        // Edits in place, then moves and arrivals at their recorded places, front to back.
-        for (expected, wanted) in ends {
-            guard let expected, let wanted, let index = index(of: expected.id) else { continue }
+        for case (let expected?, nil) in ends { idsByName[ProjectName.matchKey(expected.name)] = nil }
+        var kept = projects.filter { !leaving.contains($0.id) }
+        let keptIndex = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1.id, $0) })
+        for case (let expected?, let wanted?) in ends {
             idsByName[ProjectName.matchKey(expected.name)] = nil
             try claimName(wanted)
-            projects[index] = wanted
+            kept[keptIndex[expected.id]!] = wanted
         }
-        renumber(from: 0)
         let placed = ends.compactMap { end -> Project? in
-            guard let wanted = end.wanted, end.expected?.position != wanted.position || end.expected == nil else { return nil }
+            guard let wanted = end.wanted, end.expected?.position != wanted.position else { return nil }
             return wanted
         }.sorted { $0.position < $1.position }
-        for project in placed {
-            if let index = index(of: project.id) { projects.remove(at: index) } else { try claimName(project) }
-            projects.insert(project, at: min(max(project.position - 1, 0), projects.count))
+        for case (nil, let arriving?) in ends { try claimName(arriving) }
+        let placedIDs = Set(placed.map(\.id))
+        let rest = kept.filter { !placedIDs.contains($0.id) }
+        var merged: [Project] = []
+        merged.reserveCapacity(rest.count + placed.count)
+        var (nextRest, nextPlaced) = (0, 0)
+        while nextRest < rest.count || nextPlaced < placed.count {
+            let placeIsDue = nextPlaced < placed.count && (placed[nextPlaced].position - 1 <= merged.count || nextRest == rest.count)
+            if placeIsDue {
+                merged.append(placed[nextPlaced])
+                nextPlaced += 1
+            } else {
+                merged.append(rest[nextRest])
+                nextRest += 1
+            }
         }
+        projects = merged
         renumber(from: 0)
     }
 

@@ -89,9 +89,10 @@ extension ProjectStore {
             try move(path, place)
         case (.made(_, let path, let layout), .forward):
             guard folders.entry(at: path) == .missing else { throw blocked(.folderInTheWay(path)) }
-            // Back from the trash if the undo left it there; else made anew, as `add` made it.
+            // Back from the trash if the undo left it there holding more than `add` made; else made
+            // anew, as `add` made it (an undo cut short may have left part of the empty ones).
             for case .moved(_, path, let place) in entry.undoDisk where folders.entry(at: place) == .folder {
-                return try move(place, path)
+                if !folders.removeIfOnlyEmptyFolders(place) { return try move(place, path) }
             }
             let made: [String]
             do throws(FolderSystemError) { made = try folders.makeFolders(FolderPath.parent(of: path)) } catch { throw .folderFailed(error) }
