@@ -43,8 +43,8 @@ struct StoreDocumentTests {
               "sort": "user",
               "root": null,
               "projects": [
-                {"id": "0f8e2c4a-1b3d-4e5f-8a7b-9c0d1e2f3a4b", "name": "Zebra", "type": "script", "created": "2026-11-22T08:30:00.125Z", "details": "two\\nlines", "position": 1, "folder": null, "managed": false},
-                {"id": "a1b2c3d4-e5f6-4711-8899-aabbccddeeff", "name": "Apple", "type": "short-story", "created": "1970-01-01T00:00:00.000Z", "details": null, "position": 2, "folder": null, "managed": false}
+                {"id": "0f8e2c4a-1b3d-4e5f-8a7b-9c0d1e2f3a4b", "name": "Zebra", "type": "script", "created": "2026-11-22T08:30:00.125Z", "details": "two\\nlines", "position": 1, "folder": null, "target": null, "due": null, "managed": false},
+                {"id": "a1b2c3d4-e5f6-4711-8899-aabbccddeeff", "name": "Apple", "type": "short-story", "created": "1970-01-01T00:00:00.000Z", "details": null, "position": 2, "folder": null, "target": null, "due": null, "managed": false}
               ]
             }
 
@@ -405,7 +405,7 @@ struct StoreDocumentTests {
     @Test func projectJSONMatchesTheStoreLines() throws {
         let catalog = try makeCatalog([makeProject("A", id: firstID), makeProject("B \"q\"", details: "d", id: secondID)])
         let one = String(decoding: ProjectJSON.encode(catalog.projects[0], folderPath: "/w/A"), as: UTF8.self)
-        #expect(one == #"{"id": "0f8e2c4a-1b3d-4e5f-8a7b-9c0d1e2f3a4b", "name": "A", "type": "novel", "created": "2026-11-22T08:30:00.125Z", "details": null, "position": 1, "folder": "/w/A"}"#)
+        #expect(one == #"{"id": "0f8e2c4a-1b3d-4e5f-8a7b-9c0d1e2f3a4b", "name": "A", "type": "novel", "created": "2026-11-22T08:30:00.125Z", "details": null, "position": 1, "folder": "/w/A", "target": null, "due": null}"#)
         let list = String(decoding: ProjectJSON.encode(catalog.projects) { _ in nil }, as: UTF8.self)
         let store = String(decoding: StoreDocument.encode(catalog), as: UTF8.self)
         let lines = list.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }

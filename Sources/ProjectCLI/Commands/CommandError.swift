@@ -1,4 +1,5 @@
 import ProjectStore
+import ProjectStoreFile
 
 /// Refusals of the command line itself, beyond the store's rules; all exit with status 1.
 enum CommandError: Error, Equatable {
@@ -16,4 +17,6 @@ enum CommandError: Error, Equatable {
     case programFailed(String, status: Int32)
     case programKilled(String, signal: Int32)
     case programNotStarted(String, code: Int32)
+    /// The project's folder itself could not be read to count its words.
+    case folderUncountable(Project, FolderCountError)
 }

@@ -86,8 +86,8 @@ import ProjectStore
     func nothingIsLeftInEnglish(language: String) throws {
         let table = try #require(L10nFixtures.tables[language])
         let sameWord: [String: Set<String>] = [
-            "fr": ["show.type", "show.position"],
-            "de": ["show.name", "show.position", "show.details", "prompt.name"],
+            "fr": ["show.type", "show.position", "placeholder.date"],
+            "de": ["show.name", "show.position", "show.details", "prompt.name", "words.in-files"],
             "es": ["error.prefix"],
         ]
         // Command lines with no sample name in them, and the `<n>` of `--to <n>`, read the same everywhere.
