@@ -170,6 +170,8 @@ import ProjectStore
         .badValue(option: "--type", value: "novels", expected: .kind, command: "add"),
         .badValue(option: "--sort", value: "size", expected: .order, command: "list"),
         .badValue(option: "--to", value: "two", expected: .positiveNumber, command: "move"),
+        .badValue(option: "--target", value: "1.5", expected: .wordTarget, command: "edit"),
+        .badValue(option: "--due", value: "2027-02-30", expected: .date, command: "add"),
         .needsTerminal(argument: "placeholder.name", command: "add"),
     ])
     func usageErrors(_ error: UsageError) {
@@ -184,6 +186,13 @@ import ProjectStore
         } else {
             #expect(lines.last == "Run 'project help' for the commands.")
         }
+    }
+
+    @Test func badTargetsAndDatesSayWhatIsExpected() {
+        let target = report(UsageError.badValue(option: "--target", value: "1.5", expected: .wordTarget, command: "edit")).text
+        #expect(target.contains("“1.5” is not a valid value for --target: use a whole number of words, such as 80000; 0 or an empty value clears the target."))
+        let due = report(UsageError.badValue(option: "--due", value: "2027-02-30", expected: .date, command: "add")).text
+        #expect(due.contains("“2027-02-30” is not a valid value for --due: use a real date as YYYY-MM-DD, such as 2027-03-31; an empty value clears it."))
     }
 
     @Test func usageErrorsNameTheValueConcerned() {
