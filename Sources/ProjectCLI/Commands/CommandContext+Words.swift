@@ -13,10 +13,27 @@ extension CommandContext {
         } catch {
             throw .folderUncountable(project, error)
         }
-        for problem in count.problems {
-            terminal.error(ErrorReport.describe(problem, in: folder, localizer) + "\n")
-        }
+        reportProblems(in: count)
         return count
+    }
+
+    /// The words of several projects' folders, counted at once (`list --words`); problems are named
+    /// as with one, project after project.
+    func countWords(of folders: [(project: Project, path: String)]) -> [Result<FolderCount, CommandError>] {
+        let counts = FolderWordCount.count(
+            folders: folders.map { ($0.path, kindFolderNames(of: $0.project.kind)) }, collation: locales.collation)
+        return zip(folders, counts).map { folder, count in
+            count.map { count in
+                reportProblems(in: count)
+                return count
+            }.mapError { .folderUncountable(folder.project, $0) }
+        }
+    }
+
+    private func reportProblems(in count: FolderCount) {
+        for problem in count.problems {
+            terminal.error(ErrorReport.describe(problem, in: count.folder, localizer) + "\n")
+        }
     }
 
     /// The kind's folders as `add` names them in the user's language: the top of the manuscript.

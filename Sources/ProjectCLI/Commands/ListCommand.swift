@@ -60,13 +60,15 @@ enum ListCommand: Command {
     /// The words of each project whose folder is on disk; a folder that cannot be read is named on
     /// standard error and counts as none, so one bad folder does not hide the others.
     private static func countWords(of projects: [Project], root: FolderRoot?, in context: CommandContext) -> [UUID: Int] {
+        let folders = projects.compactMap { project -> (project: Project, path: String)? in
+            guard let path = project.folder?.path(in: root), context.folders.entry(at: path) == .folder else { return nil }
+            return (project, path)
+        }
         var counts: [UUID: Int] = [:]
-        for project in projects {
-            guard let path = project.folder?.path(in: root), context.folders.entry(at: path) == .folder else { continue }
-            do {
-                counts[project.id] = try context.countWords(of: project, in: path).words
-            } catch {
-                context.terminal.error(ErrorReport(error, localizer: context.localizer).text)
+        for (folder, count) in zip(folders, context.countWords(of: folders)) {
+            switch count {
+            case .success(let count): counts[folder.project.id] = count.words
+            case .failure(let error): context.terminal.error(ErrorReport(error, localizer: context.localizer).text)
             }
         }
         return counts
