@@ -6,6 +6,7 @@ Run it through its wrapper, from anywhere:
     bash Tests/Benchmark/run.sh                 # full run: 1,000, 10,000 and 100,000 projects,
                                                 # rewrites the generated part of docs/performance.md
     bash Tests/Benchmark/run.sh --check         # CI: 1,000 projects, 3 runs, a functional check only
+    bash Tests/Benchmark/run.sh --words-only    # only the word-count rows of issue 9, printed
     bash Tests/Benchmark/run.sh --help          # every option
 
 What it does:
@@ -22,7 +23,9 @@ What it does:
      time and the peak resident memory (max ru_maxrss from wait4 over the runs);
   6. verifies every result of ours (exit status, line counts, order, the effect of each change) and
      writes the tables and the computed verdict on each target of issue 4 into docs/performance.md,
-     below the marker line (the prose above it is kept).
+     below the marker line (the prose above it is kept);
+  7. times `project files` and `project list --words` on generated manuscripts against `wc -w`
+     reading the same files (issue 9), checks our counts, and appends their section.
 
 Everything runs in a private temporary folder: our binary always gets --store, the peers get a
 private TASKRC/TASKDATA and todo.txt config, and HOME points into the temporary folder.
