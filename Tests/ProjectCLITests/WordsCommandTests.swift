@@ -145,6 +145,22 @@ import ProjectStoreFile
         #expect(problems.contains { $0.contains("Cannot read the folder \(folder)/Vault: permission denied") })
     }
 
+    /// The folder itself unreadable: `files` refuses (exit 1), `show` still shows the rest.
+    @Test(.enabled(if: geteuid() != 0, "root reads every folder"))
+    func anUnreadableFolderIsRefusedByFilesAndToldByShow() throws {
+        tool.add("Shut")
+        let folder = tool.root + "/Shut"
+        #expect(chmod(folder, 0) == 0)
+        defer { _ = chmod(folder, 0o755) }
+        let files = tool.run(["files", "Shut"])
+        #expect(files.status == 1)
+        #expect(files.error.contains("Cannot read the folder of “Shut”, \(folder): permission denied"), "\(files.error)")
+        let shown = tool.run(["show", "Shut"])
+        #expect(shown.status == 0 && shown.output.contains("Name "))
+        #expect(!shown.output.contains("Words "))
+        #expect(shown.error.contains("permission denied"), "\(shown.error)")
+    }
+
     @Test func aFileThatIsNotUTF8IsCountedWithItsBadBytesAsSeparators() throws {
         tool.add("Bytes")
         let bytes: [UInt8] = Array("caf".utf8) + [0xE9] + Array(" au lait".utf8) + [0xFF, 0xFE] + Array("fin".utf8)

@@ -19,7 +19,14 @@ enum ShowCommand: Command {
         let project = try catalog.project(.named(invocation.argument(0)!))
         let folder = store.folderState(of: project, in: catalog)
         var words: FolderCount?
-        if case .present(let path) = folder { words = try context.countWords(of: project, in: path) }
+        if case .present(let path) = folder {
+            // A folder that cannot be read is told on standard error; the rest is still shown.
+            do {
+                words = try context.countWords(of: project, in: path)
+            } catch {
+                context.terminal.error(ErrorReport(error, localizer: context.localizer).text)
+            }
+        }
         if invocation.isSet(json) {
             let path = project.folder?.path(in: store.root(of: catalog))
             let json = ProjectJSON.encode(project, folderPath: path, words: .counted(words?.words))

@@ -34,10 +34,12 @@ struct ProgressText {
         }
         let progress = WritingProgress(words: count?.words ?? 0, target: project.target, due: project.due, today: today)
         if let target = project.target {
-            let value = progress.percent.flatMap { percent in
-                count.map { _ in localizer.text("show.target.value", ["words": words(target), "percent": self.percent(percent)]) }
+            // Without a folder to count, the target alone: a percent of nothing counted would mislead.
+            if count != nil, let percent = progress.percent {
+                rows.append(("show.target", localizer.text("show.target.value", ["words": words(target), "percent": self.percent(percent)])))
+            } else {
+                rows.append(("show.target", words(target)))
             }
-            rows.append(("show.target", value ?? words(target)))
         }
         if let due = project.due, let daysLeft = progress.daysLeft {
             rows.append(("show.due", dueText(date: dates.day(due), daysLeft: daysLeft, overdue: progress.isOverdue)))
