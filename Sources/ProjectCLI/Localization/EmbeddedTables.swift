@@ -143,7 +143,7 @@ folder.not-found = Sein Ordner {path} wurde auf der Festplatte nicht gefunden; n
 delete.option.keep-folder = Den Ordner des Projekts lassen, wo er ist, statt ihn in den Papierkorb zu verschieben.
 delete.confirm.trash = „{name}“ löschen? Sein Ordner {path} ({count} Dateien) wird nach {trash} verschoben. [j/N]
 delete.confirm.keep = „{name}“ löschen? Sein Ordner {path} bleibt, wo er ist. [j/N]
-edit.discussion = Geben Sie -d, --target und --due an, einzeln oder zusammen, oder aber eine der Ordner-Optionen. Einen Ordner\nzuordnen oder lösen ändert nie etwas auf der Festplatte; --new-folder legt einen im Stammordner an, wie „project add“.
+edit.discussion = Geben Sie -d, --target und --due an, einzeln oder zusammen, oder aber eine der Ordner-Optionen.\nEinen Ordner zuordnen oder lösen ändert nie etwas auf der Festplatte; --new-folder legt einen\nim Stammordner an, wie „project add“.
 edit.option.folder = Diesen vorhandenen Ordner als Ordner des Projekts nutzen.
 edit.option.new-folder = Für ein Projekt ohne Ordner einen im Stammordner anlegen, wie „project add“.
 edit.option.no-folder = Den Ordner des Projekts vergessen; der Ordner selbst bleibt auf der Festplatte.
@@ -318,7 +318,7 @@ usage.hint = Die Befehle zeigt „project help“.
 usage.hint.command = Wie der Befehl aufgerufen wird, zeigt „project help {command}“.
 
 # Platzhalter der Aufrufzeilen, Beispiele der Hilfe und Fehler des Systems
-add.examples = project add "Mein Roman" --type novel\nproject add "Sonette" -t poetry -d "Für Anna"\nproject add "Notizen" --folder ~/Dokumente/notizen\nproject add "Ideen" --no-folder\nproject add -- "-entwurf-"
+add.examples = project add "Mein Roman" --type novel\nproject add "Mein Roman" --type novel --target 80000 --due 2027-03-31\nproject add "Sonette" -t poetry -d "Für Anna"\nproject add "Notizen" --folder ~/Dokumente/notizen\nproject add "Ideen" --no-folder\nproject add -- "-entwurf-"
 list.examples = project list\nproject list --sort user\nproject list --type novel --search entwurf\nproject list --json\nproject list --words
 show.examples = project show "Mein Roman"\nproject show 3f2a --json
 rename.examples = project rename "Mein Roman" "Der lange Winter"
@@ -494,7 +494,7 @@ folder.not-found = Its folder {path} was not found on disk; only the list change
 delete.option.keep-folder = Leave the project's folder where it is instead of moving it to the trash.
 delete.confirm.trash = Delete “{name}”? Its folder {path} ({count} files) will be moved to {trash}. [y/N]
 delete.confirm.keep = Delete “{name}”? Its folder {path} stays where it is. [y/N]
-edit.discussion = Give -d, --target and --due, alone or together, or else one of the folder options. Attaching\nor detaching a folder never changes anything on disk; --new-folder makes one in the root, as 'project add' does.
+edit.discussion = Give -d, --target and --due, alone or together, or else one of the folder options.\nAttaching or detaching a folder never changes anything on disk; --new-folder makes one\nin the root, as 'project add' does.
 edit.option.folder = Use this existing folder as the project's.
 edit.option.new-folder = Make a folder for a project that has none, in the root, as 'project add' does.
 edit.option.no-folder = Forget the project's folder; the folder itself stays on disk.
@@ -669,7 +669,7 @@ usage.hint = Run 'project help' for the commands.
 usage.hint.command = Run 'project help {command}' for its usage.
 
 # Placeholders in usage lines, help examples and the system's errors
-add.examples = project add "My Novel" --type novel\nproject add "Sonnets" -t poetry -d "For Anna"\nproject add "Notes" --folder ~/Documents/notes\nproject add "Ideas" --no-folder\nproject add -- "-draft-"
+add.examples = project add "My Novel" --type novel\nproject add "My Novel" --type novel --target 80000 --due 2027-03-31\nproject add "Sonnets" -t poetry -d "For Anna"\nproject add "Notes" --folder ~/Documents/notes\nproject add "Ideas" --no-folder\nproject add -- "-draft-"
 list.examples = project list\nproject list --sort user\nproject list --type novel --search draft\nproject list --json\nproject list --words
 show.examples = project show "My Novel"\nproject show 3f2a --json
 rename.examples = project rename "My Novel" "The Long Winter"
@@ -846,7 +846,7 @@ folder.not-found = Su carpeta {path} no está en el disco; solo ha cambiado la l
 delete.option.keep-folder = Dejar la carpeta del proyecto donde está en lugar de llevarla a la papelera.
 delete.confirm.trash = ¿Eliminar «{name}»? Su carpeta {path} ({count} archivos) se moverá a {trash}. [s/N]
 delete.confirm.keep = ¿Eliminar «{name}»? Su carpeta {path} se quedará donde está. [s/N]
-edit.discussion = Indica -d, --target y --due, solos o juntos, o bien una de las opciones de carpeta. Asociar o desasociar\nuna carpeta nunca cambia nada en el disco; --new-folder crea una en la raíz, como «project add».
+edit.discussion = Indica -d, --target y --due, solos o juntos, o bien una de las opciones de carpeta.\nAsociar o desasociar una carpeta nunca cambia nada en el disco; --new-folder crea una\nen la raíz, como «project add».
 edit.option.folder = Usar esta carpeta existente como la del proyecto.
 edit.option.new-folder = Crear en la raíz una carpeta para un proyecto que no la tiene, como «project add».
 edit.option.no-folder = Olvidar la carpeta del proyecto; la carpeta misma se queda en el disco.
@@ -1021,7 +1021,7 @@ usage.hint = Ejecuta «project help» para ver los comandos.
 usage.hint.command = Ejecuta «project help {command}» para ver cómo se usa.
 
 # Marcadores de las líneas de uso, ejemplos de la ayuda y errores del sistema
-add.examples = project add "Mi novela" --type novel\nproject add "Sonetos" -t poetry -d "Para Ana"\nproject add "Notas" --folder ~/Documentos/notas\nproject add "Ideas" --no-folder\nproject add -- "-borrador-"
+add.examples = project add "Mi novela" --type novel\nproject add "Mi novela" --type novel --target 80000 --due 2027-03-31\nproject add "Sonetos" -t poetry -d "Para Ana"\nproject add "Notas" --folder ~/Documentos/notas\nproject add "Ideas" --no-folder\nproject add -- "-borrador-"
 list.examples = project list\nproject list --sort user\nproject list --type novel --search borrador\nproject list --json\nproject list --words
 show.examples = project show "Mi novela"\nproject show 3f2a --json
 rename.examples = project rename "Mi novela" "El largo invierno"
@@ -1199,7 +1199,7 @@ folder.not-found = Son dossier {path} est introuvable sur le disque ; seule la
 delete.option.keep-folder = Laisser le dossier du projet où il est au lieu de le mettre à la corbeille.
 delete.confirm.trash = Supprimer « {name} » ? Son dossier {path} ({count} fichiers) sera déplacé vers {trash}. [o/N]
 delete.confirm.keep = Supprimer « {name} » ? Son dossier {path} restera où il est. [o/N]
-edit.discussion = Donnez -d, --target et --due, seuls ou ensemble, ou bien une des options de dossier. Associer\nou dissocier un dossier ne change jamais rien sur le disque ; --new-folder en crée un dans la racine, comme « project add ».
+edit.discussion = Donnez -d, --target et --due, seuls ou ensemble, ou bien une des options de dossier.\nAssocier ou dissocier un dossier ne change jamais rien sur le disque ; --new-folder en crée\nun dans la racine, comme « project add ».
 edit.option.folder = Utiliser ce dossier existant comme dossier du projet.
 edit.option.new-folder = Créer un dossier dans la racine pour un projet qui n’en a pas, comme « project add ».
 edit.option.no-folder = Oublier le dossier du projet ; le dossier lui-même reste sur le disque.
@@ -1374,7 +1374,7 @@ usage.hint = Tapez « project help » pour voir les commandes.
 usage.hint.command = Tapez « project help {command} » pour voir comment l’utiliser.
 
 # Paramètres des lignes d’utilisation, exemples de l’aide et erreurs du système
-add.examples = project add "Mon roman" --type novel\nproject add "Sonnets" -t poetry -d "Pour Anne"\nproject add "Notes" --folder ~/Documents/notes\nproject add "Idées" --no-folder\nproject add -- "-brouillon-"
+add.examples = project add "Mon roman" --type novel\nproject add "Mon roman" --type novel --target 80000 --due 2027-03-31\nproject add "Sonnets" -t poetry -d "Pour Anne"\nproject add "Notes" --folder ~/Documents/notes\nproject add "Idées" --no-folder\nproject add -- "-brouillon-"
 list.examples = project list\nproject list --sort user\nproject list --type novel --search brouillon\nproject list --json\nproject list --words
 show.examples = project show "Mon roman"\nproject show 3f2a --json
 rename.examples = project rename "Mon roman" "Le long hiver"
