@@ -5,6 +5,7 @@ import Glibc
 import Testing
 @testable import ProjectCLI
 import ProjectStore
+import ProjectStoreFile
 
 @Suite struct ErrorReportTests {
     let errorPrefix = english.text("error.prefix", ["message": ""])
@@ -97,6 +98,26 @@ import ProjectStore
         checkShape(result)
         #expect(result.status == .refused)
         #expect(result.text.contains("“My Novel”"))
+    }
+
+    @Test func targetBelowOneWord() {
+        let result = report(ProjectStoreError.invalidTarget(0))
+        checkShape(result)
+        #expect(result.status == .refused)
+        #expect(result.text == "Error: A word target is at least 1 word, not 0.\n")
+    }
+
+    /// The folder to count is gone, is not a folder, or cannot be read: refused (1), naming it.
+    @Test func folderThatCannotBeCounted() {
+        let missing = report(CommandError.folderUncountable(novel, .missing(path: "/w/My Novel")))
+        #expect(missing.status == .refused && missing.text.contains("/w/My Novel, is not on disk"))
+        let notFolder = report(CommandError.folderUncountable(novel, .notAFolder(path: "/w/My Novel")))
+        #expect(notFolder.status == .refused)
+        #expect(notFolder.text == "Error: The folder of “My Novel”, /w/My Novel, is not a folder.\n")
+        let unreadable = report(CommandError.folderUncountable(novel, .unreadable(path: "/w/My Novel", code: EACCES)))
+        #expect(unreadable.status == .refused)
+        #expect(unreadable.text == "Error: Cannot read the folder of “My Novel”, /w/My Novel: permission denied.\n")
+        for result in [missing, notFolder, unreadable] { checkShape(result) }
     }
 
     @Test func importRejectedListsEveryProblem() {

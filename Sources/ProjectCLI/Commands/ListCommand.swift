@@ -38,7 +38,7 @@ enum ListCommand: Command {
 
         if invocation.isSet(json) {
             var json = ProjectJSON.encode(projects, folderPath: { $0.folder?.path(in: root) }) { project in
-                counts.map { .counted($0[project.id] ?? nil) } ?? .notCounted
+                counts.map { .counted($0[project.id]) } ?? .notCounted
             }
             json.append(UInt8(ascii: "\n"))
             context.terminal.output(utf8: json)
