@@ -61,6 +61,19 @@ import ProjectStoreFile
         #expect(result.output.hasSuffix("\nTotal: 8 words in 4 files\n"))
     }
 
+    /// Wide characters take two cells: the numbers still end in one column.
+    @Test func wordsStayInOneColumnWhateverTheNames() throws {
+        tool.add("Tokyo")
+        try write("東京の夜", at: "東京.md", in: "Tokyo")
+        try write(Array(repeating: "word", count: 12_345).joined(separator: " "), at: "a.md", in: "Tokyo")
+        try write("x", at: "Notes/é.txt", in: "Tokyo")
+        let lines = tool.run(["files", "Tokyo"]).output.lines.dropFirst().dropLast(2)
+        #expect(lines.count == 4, "\(lines)")
+        #expect(Set(lines.map { cells($0) }).count == 1, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("東京.md") && $0.hasSuffix("  4") })
+        #expect(lines.contains { $0.hasPrefix("a.md") && $0.hasSuffix("  12,345") })
+    }
+
     @Test func filesJSONHasTheShapeOfTheContract() throws {
         try novel()
         let result = tool.run(["files", "novel", "--json"])
