@@ -2,7 +2,9 @@ import Foundation
 import ProjectStore
 import ProjectStoreFile
 
-/// The words, target and due date of a project in the user's words: `show`'s lines about progress.
+/// Word counts, percents, targets and due dates in the user's words and number grouping: the
+/// totals of `files`, the column of `list --words`, the sentences of `edit` and `add`, and `show`'s
+/// rows about progress.
 struct ProgressText {
     let localizer: Localizer
     let numbers: NumberText
