@@ -13,10 +13,14 @@ public struct Project: Sendable, Equatable, Identifiable {
     public internal(set) var position: Int
     /// `nil` for a list entry only (`--no-folder`, or a store from before folders).
     public internal(set) var folder: ProjectFolder?
+    /// The words the writer aims for, at least 1; `nil` when none is set.
+    public internal(set) var target: Int?
+    /// The day the work is due, on the writer's calendar; `nil` when none is set.
+    public internal(set) var due: CalendarDay?
 
     public init(
         id: UUID, name: String, kind: ProjectKind, created: Date, details: String?, position: Int = 0,
-        folder: ProjectFolder? = nil
+        folder: ProjectFolder? = nil, target: Int? = nil, due: CalendarDay? = nil
     ) {
         self.id = id
         self.name = name
@@ -25,6 +29,8 @@ public struct Project: Sendable, Equatable, Identifiable {
         self.details = details
         self.position = position
         self.folder = folder
+        self.target = target
+        self.due = due
     }
 }
 

@@ -58,6 +58,12 @@ public struct ProjectStore: Sendable {
         try change { catalog throws(ProjectStoreError) in try catalog.setDetails(of: reference, to: details) }
     }
 
+    /// Details, target and due date changed together, as one change.
+    @discardableResult
+    public func edit(_ reference: ProjectReference, _ edit: ProjectEdit) throws(ProjectStoreError) -> Project {
+        try change { catalog throws(ProjectStoreError) in try catalog.apply(edit, to: reference) }
+    }
+
     @discardableResult
     public func move(_ reference: ProjectReference, to target: MoveTarget) throws(ProjectStoreError) -> Project {
         try change { catalog throws(ProjectStoreError) in try catalog.move(reference, to: target) }

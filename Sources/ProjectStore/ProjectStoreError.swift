@@ -9,6 +9,8 @@ public enum ProjectStoreError: Error, Sendable, Equatable {
     case positionOutOfRange(Int, count: Int)
     case moveRelativeToItself(Project)
     case importRejected([ImportProblem])
+    /// A word target below 1: none at all is `nil`.
+    case invalidTarget(Int)
     case storage(StorageError)
     /// A folder the writer named cannot be the project's.
     case folderRefused(path: String, FolderRefusal)

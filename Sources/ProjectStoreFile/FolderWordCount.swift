@@ -47,11 +47,32 @@ public enum FolderWordCount {
         )
     }
 
+    /// Several folders counted at once, for `list --words`: one thread per core takes the folders
+    /// in turn, each with its own collator (a `NameCollator` holds a buffer, so threads do not share
+    /// one). The results are in the order given.
+    public static func count(
+        folders: [(folder: String, preferredFolders: [String])], collation: Locale
+    ) -> [Result<FolderCount, FolderCountError>] {
+        let results = ResultSlots<Result<FolderCount, FolderCountError>>(count: folders.count)
+        let next = NextIndex()
+        let workers = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), max(folders.count, 1))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            let collator = NameCollator(locale: collation)
+            while let index = next.take(below: folders.count) {
+                let (folder, preferred) = folders[index]
+                results.store(Result { () throws(FolderCountError) in
+                    try count(folder: folder, preferredFolders: preferred, collator: collator)
+                }, at: index)
+            }
+        }
+        return results.values.map { $0! }
+    }
+
     /// Each node's count: words for a text file read whole, an errno for one that could not be,
     /// `nil` for everything else. Two or more threads take files one at a time from a shared index.
     private static func countTextFiles(_ nodes: [FolderWalk.Node]) -> [Result<Int, SystemError>?] {
         let textFiles = nodes.indices.filter { nodes[$0].syntax != nil }
-        let results = ResultSlots(count: nodes.count)
+        let results = ResultSlots<Result<Int, SystemError>>(count: nodes.count)
         let next = NextIndex()
         let workers = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), max(textFiles.count, 1))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -132,9 +153,9 @@ private struct Assembly {
     }
 }
 
-/// One slot per node, each written by one thread only, read after all threads are done.
-private final class ResultSlots: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<Result<Int, SystemError>?>
+/// One slot per node (or folder), each written by one thread only, read after all threads are done.
+private final class ResultSlots<Value>: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Value?>
 
     init(count: Int) {
         slots = .allocate(capacity: count)
@@ -145,11 +166,11 @@ private final class ResultSlots: @unchecked Sendable {
         slots.deallocate()
     }
 
-    func store(_ result: Result<Int, SystemError>, at index: Int) {
+    func store(_ result: Value, at index: Int) {
         slots[index] = result
     }
 
-    var values: [Result<Int, SystemError>?] { Array(slots) }
+    var values: [Value?] { Array(slots) }
 }
 
 /// The next file to count, shared by the counting threads.

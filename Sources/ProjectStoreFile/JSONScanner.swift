@@ -88,6 +88,11 @@ struct JSONScanner {
         try consumeLiteral("null") ? nil : string()
     }
 
+    /// `nil` for a JSON null.
+    mutating func optionalInteger() throws(DocumentProblem) -> Int? {
+        try consumeLiteral("null") ? nil : integer()
+    }
+
     mutating func integer() throws(DocumentProblem) -> Int {
         skipWhitespace()
         let start = offset

@@ -2,35 +2,45 @@ import Foundation
 import ProjectStore
 
 /// One project as JSON, the same in the store, `export`, `list --json` and `show --json`:
-/// `{"id": …, "name": …, "type": …, "created": …, "details": … or null, "position": n, "folder": …}`.
+/// `{"id": …, "name": …, "type": …, "created": …, "details": … or null, "position": n, "folder": …,
+/// "target": n or null, "due": "YYYY-MM-DD" or null}`.
 /// The store adds `"managed"` and records the folder as it is kept (relative inside the root);
-/// `list` and `show` give its absolute path, for scripts.
+/// `list` and `show` give its absolute path, for scripts, and `"words"` when they counted them.
 public enum ProjectJSON {
+    /// The `"words"` field of `list` and `show`: left out when the words were not counted, `null`
+    /// for a project whose folder could not be counted.
+    public enum Words: Sendable, Equatable {
+        case notCounted
+        case counted(Int?)
+    }
+
     /// How the folder is written.
     enum Folder {
         case recorded
         case absolute(String?)
     }
 
-    public static func encode(_ project: Project, folderPath: String?) -> [UInt8] {
+    public static func encode(_ project: Project, folderPath: String?, words: Words = .notCounted) -> [UInt8] {
         var writer = JSONWriter(capacity: 256)
-        write(project, to: &writer, folder: .absolute(folderPath))
+        write(project, to: &writer, folder: .absolute(folderPath), words: words)
         return writer.bytes
     }
 
     /// An array, one project a line.
-    public static func encode(_ projects: [Project], folderPath: (Project) -> String?) -> [UInt8] {
+    public static func encode(
+        _ projects: [Project], folderPath: (Project) -> String?, words: (Project) -> Words = { _ in .notCounted }
+    ) -> [UInt8] {
         var writer = JSONWriter(capacity: 16 + projects.count * 200)
         writer.raw("[")
         for (index, project) in projects.enumerated() {
             writer.raw(index == 0 ? "\n  " : ",\n  ")
-            write(project, to: &writer, folder: .absolute(folderPath(project)))
+            write(project, to: &writer, folder: .absolute(folderPath(project)), words: words(project))
         }
         writer.raw(projects.isEmpty ? "]" : "\n]")
         return writer.bytes
     }
 
-    static func write(_ project: Project, to writer: inout JSONWriter, folder: Folder) {
+    static func write(_ project: Project, to writer: inout JSONWriter, folder: Folder, words: Words = .notCounted) {
         writer.raw("{\"id\": ")
         writer.uuid(project.id)
         writer.raw(", \"name\": ")
@@ -43,18 +53,37 @@ public enum ProjectJSON {
         if let details = project.details { writer.string(details) } else { writer.null() }
         writer.raw(", \"position\": ")
         writer.integer(project.position)
+        // The store leaves out what a project does not have (a missing field reads as none): a store
+        // of 100,000 list entries is not megabytes larger for saying so on every line. `list` and
+        // `show` always give every field, for scripts.
+        let isStore: Bool
         switch folder {
         case .recorded:
-            // Only for a project with a folder: a missing field reads as none, and a store of
-            // 100,000 list entries is not 3 MB larger for saying so on every line.
-            guard let folder = project.folder else { break }
-            writer.raw(", \"folder\": ")
-            writer.string(folder.recorded)
-            writer.raw(", \"managed\": ")
-            writer.boolean(folder.isManaged)
+            isStore = true
+            if let folder = project.folder {
+                writer.raw(", \"folder\": ")
+                writer.string(folder.recorded)
+            }
         case .absolute(let path):
+            isStore = false
             writer.raw(", \"folder\": ")
             writer.optionalString(path)
+        }
+        if !isStore || project.target != nil {
+            writer.raw(", \"target\": ")
+            if let target = project.target { writer.integer(target) } else { writer.null() }
+        }
+        if !isStore || project.due != nil {
+            writer.raw(", \"due\": ")
+            writer.optionalString(project.due?.description)
+        }
+        if isStore, let folder = project.folder {
+            writer.raw(", \"managed\": ")
+            writer.boolean(folder.isManaged)
+        }
+        if case .counted(let count) = words {
+            writer.raw(", \"words\": ")
+            if let count { writer.integer(count) } else { writer.null() }
         }
         writer.raw("}")
     }
@@ -73,6 +102,8 @@ public enum ProjectJSON {
         var details: String?
         var folder: String?
         var managed = false
+        var target: Int?
+        var due: CalendarDay?
         try scanner.object { scanner, key throws(DocumentProblem) in
             if key == "id" {
                 id = try scanner.parsedString(field: "id", project: position, UUIDText.uuid)
@@ -95,6 +126,14 @@ public enum ProjectJSON {
                 managed = try scanner.boolean()
             } else if recordedPosition && key == "position" {
                 position = try scanner.integer()
+            } else if key == "target" {
+                target = try scanner.optionalInteger()
+                if let target, target < 1 { throw .wrongValue(field: "target", value: String(target), project: position) }
+            } else if key == "due" {
+                if let text = try scanner.optionalString() {
+                    guard let day = CalendarDay(parsing: text) else { throw .wrongValue(field: "due", value: text, project: position) }
+                    due = day
+                }
             } else {
                 try scanner.skipValue()
             }
@@ -105,7 +144,7 @@ public enum ProjectJSON {
         guard let created else { throw .missingField("created", project: position) }
         return Project(
             id: id, name: name, kind: kind, created: created, details: details, position: position,
-            folder: folder.map { ProjectFolder(recorded: $0, isManaged: managed) })
+            folder: folder.map { ProjectFolder(recorded: $0, isManaged: managed) }, target: target, due: due)
     }
 }
 

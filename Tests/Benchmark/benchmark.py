@@ -8,6 +8,7 @@ Run it through its wrapper, from anywhere:
     bash Tests/Benchmark/run.sh                 # full run: 1,000, 10,000 and 100,000 projects,
                                                 # rewrites the generated part of docs/performance.md
     bash Tests/Benchmark/run.sh --check         # CI: 1,000 projects, 3 runs, a functional check only
+    bash Tests/Benchmark/run.sh --words-only    # only the word-count rows of issue 9, printed
     bash Tests/Benchmark/run.sh --help          # every option
 
 What it does:
@@ -29,7 +30,9 @@ What it does:
      over the runs);
   6. verifies every result of ours (exit status, line counts, order, the effect of each change) and
      writes the tables and the computed verdict on each target of issues 4 and 8 into
-     docs/performance.md, below the marker line (the prose above it is kept).
+     docs/performance.md, below the marker line (the prose above it is kept);
+  7. times `project files` and `project list --words` on generated manuscripts against `wc -w`
+     reading the same files (issue 9), checks our counts, and appends their section.
 
 Everything runs in a private temporary folder: our binary always gets --store, the peers get a
 private TASKRC/TASKDATA and todo.txt config, and HOME points into the temporary folder.
@@ -1624,6 +1627,120 @@ def write_doc(path: Path, command: str, started: dt.datetime, elapsed_s: float, 
 
 
 # --------------------------------------------------------------------------------------------
+# Word counts (issue 9): `project files` and `project list --words` against `wc -w`, side by side
+
+
+WC = "/usr/bin/wc"
+WORDS_MANUSCRIPT = (2_000_000, 400)       # words, files: the manuscript of `project files`
+WORDS_SHELF = (100, 50, 20_000)           # projects, files each, words each: `project list --words`
+WORDS_CHECK_MANUSCRIPT = (100_000, 40)    # --check: the same rows, small
+WORDS_CHECK_SHELF = (10, 10, 2_000)
+
+
+def wc_words(outcome: Outcome) -> Optional[int]:
+    """The total `wc -w --files0-from` prints on its last line."""
+    lines = outcome.out.strip().splitlines()
+    if not lines:
+        return None
+    first = lines[-1].split()[0]
+    return int(first) if first.isdigit() else None
+
+
+def measure_word_rows(bench: Bench, runs: int, check: bool) -> list[Row]:
+    """Makes the manuscripts, then times `project files` on one and `project list --words` over
+    many, each against `LANG=C.UTF-8 wc -w` reading the same files (a list of paths given with
+    `--files0-from`, so the command line is not the limit). Our counts are checked against the
+    count the generator knows; wc's are not, since it counts `#` and `*` and a Japanese sentence
+    as one word."""
+    words, files = WORDS_CHECK_MANUSCRIPT if check else WORDS_MANUSCRIPT
+    projects, files_each, words_each = WORDS_CHECK_SHELF if check else WORDS_SHELF
+    root = bench.work / "words"
+    store = root / "projects.json"
+    wc_env = bench.env(LANG="C.UTF-8", LC_ALL="C.UTF-8")
+
+    def ours(*args: str) -> list[str]:
+        return [str(bench.binary), *args, "--store", str(store)]
+
+    def file_list(folders: list[Path], name: str) -> Path:
+        paths = sorted(str(p) for folder in folders for p in folder.rglob("*.md"))
+        listing = root / name
+        listing.write_bytes(b"\0".join(p.encode() for p in paths) + b"\0")
+        return listing
+
+    start = time.monotonic()
+    manuscript = root / "Manuscript"
+    manuscript_words = make_manuscript(manuscript, words=words, files=files)
+    shelf = [root / "Shelf" / f"Project {n:03d}" for n in range(1, projects + 1)]
+    shelf_words = [make_manuscript(folder, words=words_each, files=files_each, seed=SEED + n)
+                   for n, folder in enumerate(shelf, 1)]
+    document = {"version": 2, "sort": "name", "root": None, "projects": [
+        {"id": str(uuid.UUID(int=n + 1)), "name": folder.name, "type": "novel", "created": "2026-01-01T00:00:00.000Z",
+         "details": None, "folder": str(folder), "target": words_each * 2}
+        for n, folder in enumerate([manuscript] + shelf)]}
+    (root / "import.json").write_text(json.dumps(document), encoding="utf-8")
+    imported = bench.run(ours("import", str(root / "import.json")))
+    if imported.code != 0:
+        fail(f"project import of the manuscripts failed (exit {imported.code}): {imported.err[:500]}")
+    manuscript_list = file_list([manuscript], "manuscript.files")
+    shelf_list = file_list(shelf, "shelf.files")
+    size_mb = sum(p.stat().st_size for p in manuscript.rglob("*.md")) / 1e6
+    log(f"  manuscripts made in {time.monotonic() - start:.0f} s: {words:,} words in {files} files ({size_mb:.1f} MB); "
+        f"{projects} projects of {files_each} files")
+
+    def files_check(_: int, outcome: Outcome) -> Optional[str]:
+        try:
+            counted = json.loads(outcome.out)["words"]
+        except (json.JSONDecodeError, KeyError, TypeError):
+            return "files --json did not print the expected object"
+        return None if counted == manuscript_words else f"counted {counted:,} words, the manuscript has {manuscript_words:,}"
+
+    def shelf_check(_: int, outcome: Outcome) -> Optional[str]:
+        try:
+            counted = {p["name"]: p["words"] for p in json.loads(outcome.out)}
+        except (json.JSONDecodeError, KeyError, TypeError):
+            return "list --words --json did not print the expected array"
+        wrong = [folder.name for folder, expected in zip(shelf, shelf_words) if counted.get(folder.name) != expected]
+        return f"wrong counts for {len(wrong)} projects, e.g. {wrong[0]}" if wrong else None
+
+    def wc_check(_: int, outcome: Outcome) -> Optional[str]:
+        return None if wc_words(outcome) else "no total"
+
+    rows = [
+        Row(f"files ({words:,} words, {files} files, {size_mb:.0f} MB)",
+            Case("project files --json", lambda i: ours("files", "Manuscript", "--json"), bench.base_env, ours=True,
+                 check=files_check),
+            [Case("wc -w", lambda i: [WC, "-w", f"--files0-from={manuscript_list}"], wc_env, check=wc_check)],
+            reset=lambda: None),
+        Row(f"list --words ({projects} projects of {files_each} files)",
+            Case("project list --words --json", lambda i: ours("list", "--words", "--json", "--search", "Project"),
+                 bench.base_env, ours=True, check=shelf_check),
+            [Case("wc -w", lambda i: [WC, "-w", f"--files0-from={shelf_list}"], wc_env, check=wc_check)],
+            reset=lambda: None),
+    ]
+    for row in rows:
+        bench.measure(row, runs, projects)
+    shutil.rmtree(root, ignore_errors=True)
+    return rows
+
+
+def word_section(rows: list[Row], runs: int) -> list[str]:
+    """The word-count rows for docs/performance.md, with the targets of issue 9 judged."""
+    out = ["", "## Word counts (issue 9)", "",
+           f"Median of {runs} runs; `wc -w` is GNU coreutils with `LANG=C.UTF-8`, reading the same files.", ""]
+    out += table(rows)
+    out += ["", "Targets: at least as fast as `wc -w` on the same files.", ""]
+    for row in rows:
+        peer = row.peers[0]
+        if row.ours.median_ms is None or peer.median_ms is None:
+            out.append(f"- `{row.label}`: not measured (a run failed)")
+            continue
+        gap = row.ours.median_ms / peer.median_ms - 1
+        verdict = "met" if gap <= 0 else f"missed by {gap * 100:.0f} %"
+        out.append(f"- `{row.label}`: ours {fmt_ms(row.ours.median_ms)} ms, `wc -w` {fmt_ms(peer.median_ms)} ms: {verdict}")
+    return out
+
+
+# --------------------------------------------------------------------------------------------
 # Main
 
 
@@ -1664,6 +1781,8 @@ def main() -> int:
     parser.add_argument("--no-peers", action="store_true", help="do not install or run Taskwarrior and todo.txt")
     parser.add_argument("--output", type=Path, default=DOC, help="the document to write (default docs/performance.md)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder and print its path")
+    parser.add_argument("--words-only", action="store_true",
+                        help="run only the word-count rows of issue 9 and print their section, writing nothing")
     args = parser.parse_args()
 
     sizes = args.sizes or ([1000] if args.check else parse_sizes(DEFAULT_SIZES))
@@ -1730,7 +1849,7 @@ def main() -> int:
         results: dict[int, list[Row]] = {}
         issue8: dict = {"folders": {}, "compare": {}, "extra": {}, "baseline": baseline_info}
         sizes_info: dict[int, dict] = {}
-        for size in sizes:
+        for size in ([] if args.words_only else sizes):
             log(f"{size:,} projects")
             size_peers = peers if size in args.peer_sizes else {"task": None, "todo": None}
             run = SizeRun(bench, size, size_peers, runs_for(size))
@@ -1752,19 +1871,26 @@ def main() -> int:
             }
             shutil.rmtree(run.dir)
 
+        log("word counts")
+        word_rows = measure_word_rows(bench, runs, args.check)
+
         elapsed = time.monotonic() - t0
         load = (load_start, os.getloadavg())
-        all_rows = [startup] + [row for rows in results.values() for row in rows]
+        all_rows = [startup] + [row for rows in results.values() for row in rows] + word_rows
         all_rows += [row for rows in issue8["folders"].values() for row in rows]
         all_rows += [row for rows in issue8["extra"].values() for row in rows]
         failed = sum(1 for row in all_rows
-                     if row.ours.failures or (row.reference and row.reference.failures) or row.problems)
+                     if row.ours.failures or (getattr(row, "reference", None) and row.reference.failures) or row.problems)
         if args.check:
             log(f"check finished in {elapsed:.0f} s")
+        elif args.words_only:
+            print("\n".join(word_section(word_rows, runs)))
         else:
             command = "bash Tests/Benchmark/run.sh" + ("".join(f" {a}" for a in sys.argv[1:]))
             write_doc(args.output, command, started, elapsed, build_s, machine(), versions, notes, startup,
                       results, sizes_info, runs_for, bench.failures, load, issue8)
+            with args.output.open("a", encoding="utf-8") as doc:
+                doc.write("\n".join(word_section(word_rows, runs)) + "\n")
             log(f"wrote {args.output} ({elapsed / 60:.1f} minutes)")
         if bench.failures:
             log(f"{len(bench.failures)} failure(s) of project:")

@@ -324,6 +324,9 @@ func matches(_ text: String, _ pattern: String) -> Bool {
 let uuidPattern = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
 let timestampPattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"
 /// The fields of a project in `list --json` and `show --json`.
-let projectFields: Set<String> = ["id", "name", "type", "created", "details", "position", "folder"]
+let projectFields: Set<String> = ["id", "name", "type", "created", "details", "position", "folder", "target", "due"]
+/// `show --json` and `list --words --json` add the words counted.
+let countedProjectFields = projectFields.union(["words"])
 /// In the store and `export`: the folder as recorded, and whether the tool made it.
-let storedProjectFields = projectFields.union(["managed"])
+/// (Without a target or a due date, the store leaves those fields out.)
+let storedProjectFields = projectFields.union(["managed"]).subtracting(["target", "due"])

@@ -96,7 +96,7 @@ struct ShowTests {
         let result = await sandbox.run("show", "draft 10", "--json")
         #expect(result.status == 0, "\(result)")
         let object = try #require(parseJSON(result.stdoutBytes) as? [String: Any], "\(result)")
-        #expect(Set(object.keys) == projectFields)
+        #expect(Set(object.keys) == countedProjectFields)
         #expect(object["id"] as? String == uuid("a0000002", 2))
         #expect(object["name"] as? String == "Draft 10")
         #expect(object["type"] as? String == "poetry")

@@ -4,7 +4,12 @@ import Testing
 import ProjectStore
 
 @Suite struct DetailViewTests {
-    let view = ProjectDetailView(localizer: english, dates: DateText(locale: posix, timeZone: utc))
+    let view: ProjectDetailView = {
+        let dates = DateText(locale: posix, timeZone: utc)
+        let progress = ProgressText(localizer: english, numbers: NumberText(locale: posix), dates: dates)
+        return ProjectDetailView(localizer: english, dates: dates, progress: progress)
+    }()
+    let today = CalendarDay(year: 2026, month: 11, day: 22)!
 
     /// The line starting with `label`, and the column where its value starts.
     func row(_ label: String, in text: String) -> (line: Substring, valueColumn: Int)? {
@@ -16,7 +21,7 @@ import ProjectStore
 
     @Test func everyFieldIsShown() throws {
         let sample = project("My Novel", kind: .shortStory, details: "Due in March", position: 2, id: fixedID(0xabc))
-        let text = view.render(sample, count: 5, folder: .none)
+        let text = view.render(sample, count: 5, folder: .none, words: nil, today: today)
         #expect(try #require(row("Name", in: text)).line.hasSuffix("My Novel"))
         #expect(try #require(row("Type", in: text)).line.hasSuffix("Short story"))
         #expect(try #require(row("Created", in: text)).line.contains("November 22, 2026"))
@@ -28,7 +33,7 @@ import ProjectStore
     }
 
     @Test func valuesStartInOneColumn() throws {
-        let text = view.render(project("東京", details: "x", position: 1), count: 1, folder: .none)
+        let text = view.render(project("東京", details: "x", position: 1), count: 1, folder: .none, words: nil, today: today)
         let columns = try ["Name", "Type", "Created", "Position", "Details", "Folder", "Id"].map {
             try #require(row($0, in: text)).valueColumn
         }
@@ -37,12 +42,12 @@ import ProjectStore
     }
 
     @Test func noDetails() throws {
-        let text = view.render(project("Bare", details: nil), count: 1, folder: .none)
+        let text = view.render(project("Bare", details: nil), count: 1, folder: .none, words: nil, today: today)
         #expect(try #require(row("Details", in: text)).line.hasSuffix("(none)"))
     }
 
     @Test func detailsWithNewlinesAreIndentedUnderTheirLabel() throws {
-        let text = view.render(project("Notes", details: "First line\nSecond line\n\nFourth", position: 1), count: 1, folder: .none)
+        let text = view.render(project("Notes", details: "First line\nSecond line\n\nFourth", position: 1), count: 1, folder: .none, words: nil, today: today)
         let lines = text.lines
         let start = try #require(lines.firstIndex { $0.hasPrefix("Details ") })
         let valueColumn = try #require(row("Details", in: text)).valueColumn
@@ -58,7 +63,7 @@ import ProjectStore
     @Test func controlCharactersFromTheStoreAreMadeVisible() throws {
         let sample = project(
             "Evil\u{1B}]0;title\u{7}", details: "red \u{1B}[31mtext\r\nnext\u{85}line\u{7F}", position: 1)
-        let text = view.render(sample, count: 1, folder: .none)
+        let text = view.render(sample, count: 1, folder: .none, words: nil, today: today)
         #expect(!text.hasRawControl)
         #expect(text.contains("Evil^[]0;title^G"))
         #expect(text.contains("red ^[[31mtext^M"))
@@ -69,7 +74,7 @@ import ProjectStore
     }
 
     @Test func lineSeparatorsInDetailsDoNotBreakLines() {
-        let text = view.render(project("Sep", details: "a\u{2028}b", position: 1), count: 1, folder: .none)
+        let text = view.render(project("Sep", details: "a\u{2028}b", position: 1), count: 1, folder: .none, words: nil, today: today)
         #expect(text.contains("a<U+2028>b"))
         #expect(text.lines.count == 8)
     }

@@ -5,6 +5,7 @@ import Glibc
 import Testing
 @testable import ProjectCLI
 import ProjectStore
+import ProjectStoreFile
 
 @Suite struct ErrorReportTests {
     let errorPrefix = english.text("error.prefix", ["message": ""])
@@ -99,6 +100,26 @@ import ProjectStore
         #expect(result.text.contains("“My Novel”"))
     }
 
+    @Test func targetBelowOneWord() {
+        let result = report(ProjectStoreError.invalidTarget(0))
+        checkShape(result)
+        #expect(result.status == .refused)
+        #expect(result.text == "Error: A word target is at least 1 word, not 0.\n")
+    }
+
+    /// The folder to count is gone, is not a folder, or cannot be read: refused (1), naming it.
+    @Test func folderThatCannotBeCounted() {
+        let missing = report(CommandError.folderUncountable(novel, .missing(path: "/w/My Novel")))
+        #expect(missing.status == .refused && missing.text.contains("/w/My Novel, is not on disk"))
+        let notFolder = report(CommandError.folderUncountable(novel, .notAFolder(path: "/w/My Novel")))
+        #expect(notFolder.status == .refused)
+        #expect(notFolder.text == "Error: The folder of “My Novel”, /w/My Novel, is not a folder.\n")
+        let unreadable = report(CommandError.folderUncountable(novel, .unreadable(path: "/w/My Novel", code: EACCES)))
+        #expect(unreadable.status == .refused)
+        #expect(unreadable.text == "Error: Cannot read the folder of “My Novel”, /w/My Novel: permission denied.\n")
+        for result in [missing, notFolder, unreadable] { checkShape(result) }
+    }
+
     @Test func importRejectedListsEveryProblem() {
         let problems: [ImportProblem] = [
             .invalidName(index: 1, name: "", .empty),
@@ -170,6 +191,8 @@ import ProjectStore
         .badValue(option: "--type", value: "novels", expected: .kind, command: "add"),
         .badValue(option: "--sort", value: "size", expected: .order, command: "list"),
         .badValue(option: "--to", value: "two", expected: .positiveNumber, command: "move"),
+        .badValue(option: "--target", value: "1.5", expected: .wordTarget, command: "edit"),
+        .badValue(option: "--due", value: "2027-02-30", expected: .date, command: "add"),
         .needsTerminal(argument: "placeholder.name", command: "add"),
     ])
     func usageErrors(_ error: UsageError) {
@@ -184,6 +207,13 @@ import ProjectStore
         } else {
             #expect(lines.last == "Run 'project help' for the commands.")
         }
+    }
+
+    @Test func badTargetsAndDatesSayWhatIsExpected() {
+        let target = report(UsageError.badValue(option: "--target", value: "1.5", expected: .wordTarget, command: "edit")).text
+        #expect(target.contains("“1.5” is not a valid value for --target: use a whole number of words, such as 80000; 0 or an empty value clears the target."))
+        let due = report(UsageError.badValue(option: "--due", value: "2027-02-30", expected: .date, command: "add")).text
+        #expect(due.contains("“2027-02-30” is not a valid value for --due: use a real date as YYYY-MM-DD, such as 2027-03-31; an empty value clears it."))
     }
 
     @Test func usageErrorsNameTheValueConcerned() {

@@ -10,8 +10,8 @@ import Testing
         let names = specs.map(\.name)
         #expect(Set(names).count == names.count)
         #expect(Set(names) == [
-            "add", "list", "show", "path", "open", "rename", "edit", "delete", "move", "sort", "root", "undo", "redo",
-            "history", "types", "export", "import", "completions", "help",
+            "add", "list", "show", "files", "path", "open", "rename", "edit", "delete", "move", "sort", "root", "undo",
+            "redo", "history", "types", "export", "import", "completions", "help",
         ])
     }
 
@@ -82,11 +82,13 @@ import Testing
     }
 
     @Test func usageOfCommandsInTheContract() {
-        #expect(view.usage(AddCommand.spec) == "project add [<name>] [-t <kind>] [-d <text>] [--folder <folder>] [--no-folder]")
+        #expect(view.usage(AddCommand.spec)
+            == "project add [<name>] [-t <kind>] [-d <text>] [--target <words>] [--due <date>] [--folder <folder>] [--no-folder]")
         #expect(view.usage(DeleteCommand.spec) == "project delete <project> [-y] [--keep-folder]")
         #expect(view.usage(RenameCommand.spec) == "project rename <project> [<new-name>]")
         #expect(view.usage(EditCommand.spec)
-            == "project edit <project> (--details <text> | --folder <folder> | --new-folder | --no-folder)")
+            == "project edit <project> ([--details <text>] [--target <words>] [--due <date>] | --folder <folder> | --new-folder | --no-folder)")
+        #expect(view.usage(FilesCommand.spec) == "project files <project> [--json]")
         #expect(view.usage(PathCommand.spec) == "project path <project>")
         #expect(view.usage(OpenCommand.spec) == "project open <project> [--shell]")
         #expect(view.usage(RootCommand.spec) == "project root [<folder>]")

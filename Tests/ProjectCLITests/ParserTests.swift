@@ -318,14 +318,32 @@ import Testing
         let (invocation, _) = try parseRun(tokens)
         #expect(invocation.arguments == ["X"])
         #expect(invocation.isSet(option))
-        for other in MoveCommand.spec.oneOf where other != option {
+        for other in MoveCommand.spec.choiceOptions where other != option {
             #expect(!invocation.isSet(other))
         }
     }
 
-    @Test func editNeedsDetails() {
-        #expect(throws: UsageError.missingChoice(["--details", "--folder", "--new-folder", "--no-folder"], command: "edit")) {
+    @Test func editNeedsSomethingToChange() {
+        #expect(throws: UsageError.missingChoice(
+            ["--details", "--target", "--due", "--folder", "--new-folder", "--no-folder"], command: "edit")) {
             try parser.parse(["edit", "X"])
+        }
+    }
+
+    /// Details, target and due date combine into one edit; a folder option goes alone.
+    @Test func editCombinesDetailsTargetAndDueButNotFolders() throws {
+        let (invocation, _) = try parseRun(["edit", "X", "-d", "notes", "--target", "80000", "--due", "2027-03-31"])
+        #expect(invocation.value(EditCommand.details) == "notes")
+        #expect(invocation.value(EditCommand.target) == "80000")
+        #expect(invocation.value(EditCommand.due) == "2027-03-31")
+        #expect(throws: UsageError.conflictingOptions(["--target", "--no-folder"], command: "edit")) {
+            try parser.parse(["edit", "X", "--target", "5", "--no-folder"])
+        }
+        #expect(throws: UsageError.conflictingOptions(["--details", "--due", "--folder"], command: "edit")) {
+            try parser.parse(["edit", "X", "--folder", "/tmp", "-d", "x", "--due", "2027-01-01"])
+        }
+        #expect(throws: UsageError.conflictingOptions(["--new-folder", "--no-folder"], command: "edit")) {
+            try parser.parse(["edit", "X", "--new-folder", "--no-folder"])
         }
     }
 

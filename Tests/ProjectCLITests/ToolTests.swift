@@ -289,7 +289,7 @@ import ProjectStore
         #expect(projects[1]["details"] as? String == "line one\nline two")
         #expect(projects[0]["details"] is NSNull)
         for project in projects {
-            #expect(Set(project.keys) == ["id", "name", "type", "created", "details", "position", "folder"])
+            #expect(Set(project.keys) == ["id", "name", "type", "created", "details", "position", "folder", "target", "due"])
             let id = try #require(project["id"] as? String)
             #expect(id == id.lowercased() && UUID(uuidString: id) != nil)
             let created = try #require(project["created"] as? String)

@@ -405,16 +405,16 @@ struct StoreDocumentTests {
     @Test func projectJSONMatchesTheStoreLines() throws {
         let catalog = try makeCatalog([makeProject("A", id: firstID), makeProject("B \"q\"", details: "d", id: secondID)])
         let one = String(decoding: ProjectJSON.encode(catalog.projects[0], folderPath: "/w/A"), as: UTF8.self)
-        #expect(one == #"{"id": "0f8e2c4a-1b3d-4e5f-8a7b-9c0d1e2f3a4b", "name": "A", "type": "novel", "created": "2026-11-22T08:30:00.125Z", "details": null, "position": 1, "folder": "/w/A"}"#)
+        #expect(one == #"{"id": "0f8e2c4a-1b3d-4e5f-8a7b-9c0d1e2f3a4b", "name": "A", "type": "novel", "created": "2026-11-22T08:30:00.125Z", "details": null, "position": 1, "folder": "/w/A", "target": null, "due": null}"#)
         let list = String(decoding: ProjectJSON.encode(catalog.projects) { _ in nil }, as: UTF8.self)
         let store = String(decoding: StoreDocument.encode(catalog), as: UTF8.self)
         let lines = list.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(lines.count == 4)
         #expect(lines.first == "[" && lines.last == "]")
-        // The store writes the same fields, but no folder for a project without one.
+        // The store writes the same fields, but leaves out what a project does not have.
         for line in lines.dropFirst().dropLast() {
             let fields = (line.hasSuffix(",") ? String(line.dropLast()) : line)
-            #expect(store.contains(fields.replacingOccurrences(of: #", "folder": null"#, with: "")))
+            #expect(store.contains(fields.replacingOccurrences(of: #", "folder": null, "target": null, "due": null"#, with: "")))
         }
         #expect(String(decoding: ProjectJSON.encode([Project]()) { _ in nil }, as: UTF8.self) == "[]")
     }

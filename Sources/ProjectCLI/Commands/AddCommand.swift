@@ -1,23 +1,26 @@
 import ProjectStore
 
-/// `project add [<name>] [-t <kind>] [-d <text>] [--folder <folder> | --no-folder]`: a new project at
-/// the end of the writer's order, with its folder in the root.
+/// `project add [<name>] [-t <kind>] [-d <text>] [--target <words>] [--due <date>] [--folder <folder> |
+/// --no-folder]`: a new project at the end of the writer's order, with its folder in the root.
 enum AddCommand: Command {
     static let type = OptionSpec.value("type", short: "t", valueName: "placeholder.kind", help: "add.option.type")
     static let details = OptionSpec.value("details", short: "d", valueName: "placeholder.text", help: "add.option.details")
+    static let target = OptionSpec.value("target", valueName: "placeholder.words", help: "add.option.target")
+    static let due = OptionSpec.value("due", valueName: "placeholder.date", help: "add.option.due")
     static let folder = OptionSpec.value("folder", valueName: "placeholder.folder", help: "add.option.folder")
     static let noFolder = OptionSpec.flag("no-folder", help: "add.option.no-folder")
 
     static let spec = CommandSpec(
         name: "add", summary: "add.summary", discussion: "add.discussion",
         arguments: [.optional("placeholder.name", help: "add.argument.name")],
-        options: [type, details, folder, noFolder],
+        options: [type, details, target, due, folder, noFolder],
         examples: "add.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
         try invocation.requireAtMostOne(of: [folder, noFolder])
         let prompter = Prompter(context: context)
         var kind = try invocation.kind(type, localizer: context.localizer)
+        let goals = ProjectEdit(target: try invocation.wordTarget(target), due: try invocation.dueDate(due))
         var text = invocation.value(details)
         var name = invocation.argument(0)
         if name == nil {
@@ -36,12 +39,17 @@ enum AddCommand: Command {
             request = .make(context.layout(for: kind ?? .blank, in: store))
         }
         let (project, outcome) = try prompter.retryingName(name!) { name in
-            try store.add(name: name, kind: kind ?? .blank, details: text, folder: request)
+            try store.add(
+                name: name, kind: kind ?? .blank, details: text, target: goals.target.value, due: goals.due.value,
+                folder: request)
         }
         context.say("add.done", [
             "name": project.name, "kind": context.localizer.text(project.kind.nameKey),
             "position": String(project.position), "id": String(project.id.lowercasedString.prefix(8)),
         ])
         context.report(outcome)
+        // A target of 0 or an empty date at creation sets nothing, so there is nothing to tell.
+        let set = ProjectEdit(target: project.target.map { .set($0) } ?? .keep, due: project.due.map { .set($0) } ?? .keep)
+        context.reportGoals(of: project, changed: set)
     }
 }

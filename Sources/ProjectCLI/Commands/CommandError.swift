@@ -1,4 +1,5 @@
 import ProjectStore
+import ProjectStoreFile
 
 /// Refusals of the command line itself, beyond the store's rules; all exit with status 1.
 enum CommandError: Error, Equatable {
@@ -21,4 +22,6 @@ enum CommandError: Error, Equatable {
     case clearDeclined
     /// The manual pages cannot be written where the install asked.
     case manualUnwritable(path: String, code: Int32)
+    /// The project's folder itself could not be read to count its words.
+    case folderUncountable(Project, FolderCountError)
 }

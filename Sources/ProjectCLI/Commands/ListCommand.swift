@@ -2,16 +2,19 @@ import Foundation
 import ProjectStore
 import ProjectStoreFile
 
-/// `project list`: the projects in the saved default order or another, filtered by kind or name.
+/// `project list`: the projects in the saved default order or another, filtered by kind or name;
+/// with `--words`, the words in each one's folder and the percent of its target. Without it no
+/// folder is read, so a long list stays as fast as the store is.
 enum ListCommand: Command {
     static let sort = OptionSpec.value("sort", short: "s", valueName: "placeholder.order", help: "list.option.sort")
     static let type = OptionSpec.value("type", short: "t", valueName: "placeholder.kind", help: "list.option.type")
     static let search = OptionSpec.value("search", valueName: "placeholder.text", help: "list.option.search")
     static let json = OptionSpec.flag("json", help: "list.option.json")
+    static let words = OptionSpec.flag("words", help: "list.option.words")
 
     static let spec = CommandSpec(
         name: "list", summary: "list.summary", discussion: "list.discussion",
-        options: [sort, type, search, json],
+        options: [sort, type, search, words, json],
         examples: "list.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
@@ -31,9 +34,12 @@ enum ListCommand: Command {
             projects.removeAll { $0.name.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) == nil }
         }
         projects = ProjectCatalog.ordered(projects, in: order, collator: NameCollator(locale: context.locales.collation))
+        let counts = invocation.isSet(words) ? countWords(of: projects, root: root, in: context) : nil
 
         if invocation.isSet(json) {
-            var json = ProjectJSON.encode(projects) { $0.folder?.path(in: root) }
+            var json = ProjectJSON.encode(projects, folderPath: { $0.folder?.path(in: root) }) { project in
+                counts.map { .counted($0[project.id]) } ?? .notCounted
+            }
             json.append(UInt8(ascii: "\n"))
             context.terminal.output(utf8: json)
         } else if storeIsEmpty {
@@ -42,11 +48,29 @@ enum ListCommand: Command {
             context.say("list.no-match")
         } else {
             let view = ProjectListView(localizer: context.localizer, dates: DateText(locale: context.locales.formatting))
-            context.terminal.output(utf8: view.render(projects, positions: order == .user))
+            let progress = counts.map { counts in ProjectListView.Progress(text: context.progressText, words: counts) }
+            context.terminal.output(utf8: view.render(projects, positions: order == .user, progress: progress))
             if context.terminal.outputIsTerminal {
                 let orderName = context.localizer.text(order.nameKey)
                 context.say("list.count", count: projects.count, ["order": orderName])
             }
         }
+    }
+
+    /// The words of each project whose folder is on disk; a folder that cannot be read is named on
+    /// standard error and counts as none, so one bad folder does not hide the others.
+    private static func countWords(of projects: [Project], root: FolderRoot?, in context: CommandContext) -> [UUID: Int] {
+        let folders = projects.compactMap { project -> (project: Project, path: String)? in
+            guard let path = project.folder?.path(in: root), context.folders.entry(at: path) == .folder else { return nil }
+            return (project, path)
+        }
+        var counts: [UUID: Int] = [:]
+        for (folder, count) in zip(folders, context.countWords(of: folders)) {
+            switch count {
+            case .success(let count): counts[folder.project.id] = count.words
+            case .failure(let error): context.terminal.error(ErrorReport(error, localizer: context.localizer).text)
+            }
+        }
+        return counts
     }
 }

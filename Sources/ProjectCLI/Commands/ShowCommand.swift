@@ -1,7 +1,9 @@
+import Foundation
 import ProjectStore
 import ProjectStoreFile
 
-/// `project show <project> [--json]`: everything about one project, its folder included.
+/// `project show <project> [--json]`: everything about one project, its folder, its words and how
+/// far it is from its target and due date included.
 enum ShowCommand: Command {
     static let json = OptionSpec.flag("json", help: "show.option.json")
 
@@ -16,12 +18,24 @@ enum ShowCommand: Command {
         let catalog = try store.catalog()
         let project = try catalog.project(.named(invocation.argument(0)!))
         let folder = store.folderState(of: project, in: catalog)
+        var words: FolderCount?
+        if case .present(let path) = folder {
+            // A folder that cannot be read is told on standard error; the rest is still shown.
+            do {
+                words = try context.countWords(of: project, in: path)
+            } catch {
+                context.terminal.error(ErrorReport(error, localizer: context.localizer).text)
+            }
+        }
         if invocation.isSet(json) {
             let path = project.folder?.path(in: store.root(of: catalog))
-            context.terminal.output(String(decoding: ProjectJSON.encode(project, folderPath: path), as: UTF8.self) + "\n")
+            let json = ProjectJSON.encode(project, folderPath: path, words: .counted(words?.words))
+            context.terminal.output(String(decoding: json, as: UTF8.self) + "\n")
         } else {
-            let view = ProjectDetailView(localizer: context.localizer, dates: DateText(locale: context.locales.formatting))
-            context.terminal.output(view.render(project, count: catalog.projects.count, folder: folder))
+            let progress = context.progressText
+            let view = ProjectDetailView(localizer: context.localizer, dates: progress.dates, progress: progress)
+            let today = CalendarDay(Date(), in: .current)
+            context.terminal.output(view.render(project, count: catalog.projects.count, folder: folder, words: words, today: today))
         }
     }
 }

@@ -9,12 +9,15 @@ public struct LocaleSettings: Sendable {
     public let collation: Locale
     /// Dates and times (`LC_TIME`).
     public let formatting: Locale
+    /// How numbers are grouped (`LC_NUMERIC`).
+    public let numbers: Locale
 
     public init(environment: [String: String], available: [String] = Localizer.languages) {
         let messages = Self.value(of: "LC_MESSAGES", in: environment)
         language = Self.language(messages: messages, list: environment["LANGUAGE"], available: available)
         collation = Self.locale(Self.value(of: "LC_COLLATE", in: environment))
         formatting = Self.locale(Self.value(of: "LC_TIME", in: environment))
+        numbers = Self.locale(Self.value(of: "LC_NUMERIC", in: environment))
     }
 
     /// POSIX precedence: `LC_ALL`, then the category, then `LANG`.

@@ -1,4 +1,5 @@
 import Foundation
+import ProjectStore
 
 /// Creation dates in the user's locale and time zone.
 final class DateText {
@@ -32,6 +33,14 @@ final class DateText {
         let text = dateFormatter.string(from: date)
         dayCache[day] = text
         return text
+    }
+
+    /// A due date, written as creation dates are: the day itself, whatever the time zone.
+    func day(_ day: CalendarDay) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = dateFormatter.timeZone
+        let noon = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 12))
+        return noon.map { dateFormatter.string(from: $0) } ?? day.description
     }
 
     func dateAndTime(_ date: Date) -> String {

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import ProjectStore
+import ProjectStoreFile
 
 /// The exit statuses, a contract with scripts (see README).
 enum ExitStatus: Int32 {
@@ -64,6 +65,8 @@ struct ErrorReport {
         case .importRejected(let problems):
             let list = problems.map { "  " + describe($0, l) }
             return ([l.text("error.import-rejected", count: problems.count)] + list, .refused)
+        case .invalidTarget(let target):
+            return ([l.text("error.invalid-target", ["target": String(target)])], .refused)
         case .storage(let storage):
             return ([describe(storage, l)], .storeUnavailable)
         case .folderRefused(let path, .notUTF8):
@@ -219,6 +222,10 @@ struct ErrorReport {
             l.text("usage.expected-number")
         case .shell:
             l.text("usage.expected-shell", ["shells": Shell.allCases.map(\.rawValue).joined(separator: ", ")])
+        case .wordTarget:
+            l.text("usage.expected-target")
+        case .date:
+            l.text("usage.expected-date")
         }
     }
 
@@ -256,6 +263,23 @@ struct ErrorReport {
             return ([l.text("error.clear-declined")], .refused)
         case .manualUnwritable(let path, let code):
             return ([l.text("error.manual-unwritable", ["path": path, "reason": systemMessage(code, l)])], .refused)
+        case .folderUncountable(let project, .missing(let path)):
+            return ([l.text("error.folder-missing", ["name": project.name, "path": path])], .refused)
+        case .folderUncountable(let project, .notAFolder(let path)):
+            return ([l.text("error.folder-not-folder", ["name": project.name, "path": path])], .refused)
+        case .folderUncountable(let project, .unreadable(let path, let code)):
+            return ([l.text("error.folder-unreadable", ["name": project.name, "path": path, "reason": systemMessage(code, l)])], .refused)
+        }
+    }
+
+    /// Something inside a project's folder that could not be counted: a warning, since everything
+    /// else was. `folder` is the counted folder, so the path shown can be copied.
+    static func describe(_ problem: FolderProblem, in folder: String, _ l: Localizer) -> String {
+        let path = FolderPath.join(folder, problem.path)
+        switch problem.kind {
+        case .unreadableFolder: return l.text("words.problem.folder", ["path": path, "reason": systemMessage(problem.code, l)])
+        case .unreadableFile: return l.text("words.problem.file", ["path": path, "reason": systemMessage(problem.code, l)])
+        case .vanished: return l.text("words.problem.vanished", ["path": path])
         }
     }
 

@@ -36,16 +36,21 @@ struct HelpView {
         return text
     }
 
-    /// `project move <project> (--to <n> | --top)`.
+    /// `project move <project> (--to <n> | --top)`, `project edit <project> ([--details <text>] [--target <words>] … | --no-folder)`.
     func usage(_ spec: CommandSpec) -> String {
         var parts = ["project", spec.name]
         parts += spec.arguments.map { $0.isOptional ? "[\(placeholder($0.placeholder))]" : placeholder($0.placeholder) }
-        for option in spec.options where !spec.oneOf.contains(option) {
+        let choiceOptions = spec.choiceOptions
+        for option in spec.options where !choiceOptions.contains(option) {
             let name = option.short.map { "-\($0)" } ?? "--\(option.long)"
             parts.append(option.valueName.map { "[\(name) \(placeholder($0))]" } ?? "[\(name)]")
         }
-        if !spec.oneOf.isEmpty {
-            let choices = spec.oneOf.map { option in "--\(option.long)" + (option.valueName.map { " " + placeholder($0) } ?? "") }
+        if !spec.choices.isEmpty {
+            let choices = spec.choices.map { group in
+                // Options that combine are each optional within their group: `[--target <words>] [--due <date>]`.
+                let words = group.map { option in "--\(option.long)" + (option.valueName.map { " " + placeholder($0) } ?? "") }
+                return words.count == 1 ? words[0] : words.map { "[\($0)]" }.joined(separator: " ")
+            }
             parts.append(choices.count == 1 ? choices[0] : "(" + choices.joined(separator: " | ") + ")")
         }
         return parts.joined(separator: " ")

@@ -1,21 +1,26 @@
 import ProjectStore
+import ProjectStoreFile
 
 /// `project show` for people: labelled lines, details indented under their label.
 struct ProjectDetailView {
     let localizer: Localizer
     let dates: DateText
+    let progress: ProgressText
 
-    func render(_ project: Project, count: Int, folder: FolderState) -> String {
+    /// `words` is the folder counted, `nil` when there is none to count; `today` is the writer's
+    /// day, from which the days left are counted.
+    func render(_ project: Project, count: Int, folder: FolderState, words: FolderCount?, today: CalendarDay) -> String {
         let details = project.details.map { TerminalText.visible($0, keepingNewlines: true) }
-        let rows: [(String, String)] = [
+        var rows: [(String, String)] = [
             ("show.name", TerminalText.visible(project.name)),
             ("show.type", localizer.text(project.kind.nameKey)),
             ("show.created", dates.dateAndTime(project.created)),
             ("show.position", localizer.text("show.position.value", ["position": String(project.position), "count": String(count)])),
             ("show.details", details ?? localizer.text("show.details.none")),
             ("show.folder", folderText(folder, project: project)),
-            ("show.id", project.id.lowercasedString),
         ]
+        rows += progress.rows(project, count: words, today: today)
+        rows.append(("show.id", project.id.lowercasedString))
         let labels = rows.map { localizer.text($0.0) }
         let width = labels.map(TerminalText.width).max() ?? 0
         var text = ""

@@ -1,3 +1,4 @@
+import Foundation
 import ProjectStore
 
 /// `project list` for people: one project a line, columns aligned by display width.
@@ -5,14 +6,22 @@ struct ProjectListView {
     let localizer: Localizer
     let dates: DateText
 
+    /// `list --words`: the words counted, by project id (a project without a folder on disk has
+    /// none), shown in a column of their own with the percent of the target.
+    struct Progress {
+        let text: ProgressText
+        let words: [UUID: Int]
+    }
+
     /// With `positions`, each line starts with the project's place in the writer's order.
-    func render(_ projects: [Project], positions: Bool) -> [UInt8] {
+    func render(_ projects: [Project], positions: Bool, progress: Progress? = nil) -> [UInt8] {
         let kindNames = Dictionary(uniqueKeysWithValues: ProjectKind.allCases.map { ($0, localizer.text($0.nameKey)) })
         let names = projects.map { TerminalText.visible($0.name) }
         let widths = names.map(TerminalText.width)
         let nameWidth = widths.max() ?? 0
         let kindWidth = kindNames.values.map(TerminalText.width).max() ?? 0
         let positionWidth = String(projects.map(\.position).max() ?? 0).count
+        let progressColumns = progress.map { Self.columns($0, for: projects) } ?? []
         // Built as bytes: a list of 100,000 projects is 100,000 lines.
         var text: [UInt8] = []
         text.reserveCapacity(projects.count * (positionWidth + nameWidth + kindWidth + 24))
@@ -27,8 +36,28 @@ struct ProjectListView {
             text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: nameWidth - widths[index] + 2))
             TerminalText.appendPadded(kindNames[project.kind]!, to: kindWidth + 2, into: &text)
             text.append(contentsOf: dates.date(project.created).utf8)
+            if let progress { text.append(contentsOf: progressColumns[index].utf8) }
             text.append(UInt8(ascii: "\n"))
         }
         return text
+    }
+
+    /// "  12,345  45%" for each project, the numbers right-aligned; "—" for a project not counted,
+    /// and no percent without a target.
+    private static func columns(_ progress: Progress, for projects: [Project]) -> [String] {
+        let words = projects.map { project in progress.words[project.id].map(progress.text.words) ?? "—" }
+        let percents = projects.map { project -> String in
+            guard let target = project.target, let count = progress.words[project.id] else { return "" }
+            return progress.text.percent(count * 100 / target)
+        }
+        let wordsWidth = words.map(TerminalText.width).max() ?? 0
+        let percentWidth = percents.map(TerminalText.width).max() ?? 0
+        return zip(words, percents).map { words, percent in
+            var column = "  " + String(repeating: " ", count: wordsWidth - TerminalText.width(words)) + words
+            if !percent.isEmpty {
+                column += "  " + String(repeating: " ", count: percentWidth - TerminalText.width(percent)) + percent
+            }
+            return column
+        }
     }
 }

@@ -89,10 +89,13 @@ struct CommandLineParser {
         for (index, argument) in spec.arguments.enumerated() where !argument.isOptional && index >= state.arguments.count {
             throw .missingArgument(placeholder: argument.placeholder, command: spec.name)
         }
-        guard !spec.oneOf.isEmpty else { return }
-        let given = spec.oneOf.filter { state.flags.contains($0.long) || state.values[$0.long] != nil }
-        if given.isEmpty { throw .missingChoice(spec.oneOf.map { "--\($0.long)" }, command: spec.name) }
-        if given.count > 1 { throw .conflictingOptions(given.map { "--\($0.long)" }, command: spec.name) }
+        guard !spec.choices.isEmpty else { return }
+        let isGiven = { (option: OptionSpec) in state.flags.contains(option.long) || state.values[option.long] != nil }
+        let groupsGiven = spec.choices.filter { $0.contains(where: isGiven) }
+        if groupsGiven.isEmpty { throw .missingChoice(spec.choiceOptions.map { "--\($0.long)" }, command: spec.name) }
+        if groupsGiven.count > 1 {
+            throw .conflictingOptions(groupsGiven.joined().filter(isGiven).map { "--\($0.long)" }, command: spec.name)
+        }
     }
 
     private struct State {

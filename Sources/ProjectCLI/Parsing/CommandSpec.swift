@@ -8,24 +8,29 @@ struct CommandSpec: Sendable {
     let discussion: String?
     let arguments: [ArgumentSpec]
     let options: [OptionSpec]
-    /// Options of which exactly one must be given.
-    let oneOf: [OptionSpec]
+    /// Groups of options of which exactly one group must be used; the options of a group combine.
+    /// `move` has one destination option a group; `edit` changes the details, the target and the
+    /// due date together, or else the folder in one of three ways.
+    let choices: [[OptionSpec]]
     /// Command lines shown under "Examples", one a line: in the tables, because their sample names
     /// are in the user's language.
     let examples: String?
 
     init(
         name: String, summary: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
-        options: [OptionSpec] = [], oneOf: [OptionSpec] = [], examples: String? = nil
+        options: [OptionSpec] = [], oneOf: [OptionSpec] = [], choices: [[OptionSpec]] = [], examples: String? = nil
     ) {
         self.name = name
         self.summary = summary
         self.discussion = discussion
         self.arguments = arguments
-        self.options = options + oneOf
-        self.oneOf = oneOf
+        self.choices = oneOf.map { [$0] } + choices
+        self.options = options + self.choices.joined()
         self.examples = examples
     }
+
+    /// Every option of the choices, in order.
+    var choiceOptions: [OptionSpec] { Array(choices.joined()) }
 }
 
 /// A positional argument.

@@ -20,6 +20,10 @@ enum UsageError: Error, Equatable {
         case order
         case positiveNumber
         case shell
+        /// A whole number of words, or 0 or nothing to clear the target.
+        case wordTarget
+        /// A real day as `YYYY-MM-DD`, or nothing to clear the date.
+        case date
     }
 
     /// The command whose help would explain the mistake.

@@ -22,6 +22,26 @@ extension Invocation {
     }
 }
 
+extension Invocation {
+    /// `--target`: a whole number of words, digits only; `0` or nothing clears the target (`.set(nil)`).
+    func wordTarget(_ option: OptionSpec) throws(UsageError) -> ProjectEdit.Field<Int> {
+        guard let text = value(option) else { return .keep }
+        if text.isEmpty { return .set(nil) }
+        guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let words = Int(text) else {
+            throw badValue(option, expected: .wordTarget)
+        }
+        return .set(words == 0 ? nil : words)
+    }
+
+    /// `--due`: a real day as `YYYY-MM-DD`; nothing clears the date (`.set(nil)`).
+    func dueDate(_ option: OptionSpec) throws(UsageError) -> ProjectEdit.Field<CalendarDay> {
+        guard let text = value(option) else { return .keep }
+        if text.isEmpty { return .set(nil) }
+        guard let day = CalendarDay(parsing: text) else { throw badValue(option, expected: .date) }
+        return .set(day)
+    }
+}
+
 extension ProjectKind {
     init?(typed text: String, localizer: Localizer) {
         let wanted = Self.folded(text)

@@ -32,12 +32,14 @@ extension ProjectStore {
     }
 
     public func add(
-        name: String, kind: ProjectKind, details: String?, folder request: FolderRequest
+        name: String, kind: ProjectKind, details: String?, target: Int? = nil, due: CalendarDay? = nil,
+        folder request: FolderRequest
     ) throws(ProjectStoreError) -> (project: Project, folder: FolderOutcome?) {
         let id = newID()
         let created = clock()
         return try change { catalog throws(ProjectStoreError) in
             try catalog.add(name: name, kind: kind, details: details, id: id, created: created)
+            try catalog.apply(ProjectEdit(target: .set(target), due: .set(due)), to: .id(id))
             let outcome: FolderOutcome?
             switch request {
             case .none: outcome = nil

@@ -87,8 +87,8 @@ import ProjectStore
         let table = try #require(L10nFixtures.tables[language])
         let sameWord: [String: Set<String>] = [
             "fr": ["show.type", "show.position", "placeholder.shell", "man.heading.synopsis", "man.heading.description",
-                   "man.heading.arguments", "man.heading.options"],
-            "de": ["show.name", "show.position", "show.details", "prompt.name"],
+                   "man.heading.arguments", "man.heading.options", "placeholder.date"],
+            "de": ["show.name", "show.position", "show.details", "prompt.name", "words.in-files"],
             "es": ["error.prefix", "placeholder.shell"],
         ]
         // Command lines with no sample name in them, and the `<n>` of `--to <n>`, read the same everywhere.

@@ -1,0 +1,49 @@
+import ProjectStore
+import ProjectStoreFile
+
+extension CommandContext {
+    /// Counts the words in a project's folder. What inside could not be read is named on standard
+    /// error, once each, and left out of the counts; only the folder itself failing is an error.
+    func countWords(of project: Project, in folder: String) throws(CommandError) -> FolderCount {
+        let count: FolderCount
+        do {
+            count = try FolderWordCount.count(
+                folder: folder, preferredFolders: kindFolderNames(of: project.kind),
+                collator: NameCollator(locale: locales.collation))
+        } catch {
+            throw .folderUncountable(project, error)
+        }
+        reportProblems(in: count)
+        return count
+    }
+
+    /// The words of several projects' folders, counted at once (`list --words`); problems are named
+    /// as with one, project after project.
+    func countWords(of folders: [(project: Project, path: String)]) -> [Result<FolderCount, CommandError>] {
+        let counts = FolderWordCount.count(
+            folders: folders.map { ($0.path, kindFolderNames(of: $0.project.kind)) }, collation: locales.collation)
+        return zip(folders, counts).map { folder, count in
+            count.map { count in
+                reportProblems(in: count)
+                return count
+            }.mapError { .folderUncountable(folder.project, $0) }
+        }
+    }
+
+    private func reportProblems(in count: FolderCount) {
+        for problem in count.problems {
+            terminal.error(ErrorReport.describe(problem, in: count.folder, localizer) + "\n")
+        }
+    }
+
+    /// The kind's folders as `add` names them in the user's language: the top of the manuscript.
+    func kindFolderNames(of kind: ProjectKind) -> [String] {
+        kind.folders.map { FolderName.safe(localizer.text("kind-folder.\($0.rawValue)")) }
+    }
+
+    var numbers: NumberText { NumberText(locale: locales.numbers) }
+
+    var dateText: DateText { DateText(locale: locales.formatting) }
+
+    var progressText: ProgressText { ProgressText(localizer: localizer, numbers: numbers, dates: dateText) }
+}

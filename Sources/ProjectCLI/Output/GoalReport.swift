@@ -1,0 +1,21 @@
+import ProjectStore
+
+extension CommandContext {
+    /// One sentence for each of the target and the due date that `edit` or `add` set or cleared.
+    func reportGoals(of project: Project, changed edit: ProjectEdit) {
+        if edit.target != .keep {
+            if let target = project.target {
+                say("target.set", ["name": project.name, "words": progressText.words(target)])
+            } else {
+                say("target.cleared", ["name": project.name])
+            }
+        }
+        if edit.due != .keep {
+            if let due = project.due {
+                say("due.set", ["name": project.name, "date": dateText.day(due)])
+            } else {
+                say("due.cleared", ["name": project.name])
+            }
+        }
+    }
+}

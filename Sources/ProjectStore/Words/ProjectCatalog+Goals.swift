@@ -1,0 +1,57 @@
+extension ProjectCatalog {
+    /// Sets the word target; `nil` clears it. A target is a whole number of words, at least 1.
+    @discardableResult
+    public mutating func setTarget(of reference: ProjectReference, to target: Int?) throws(ProjectStoreError) -> Project {
+        let index = try project(reference).position - 1
+        if let target, target < 1 { throw .invalidTarget(target) }
+        if projects[index].target != target {
+            projects[index].target = target
+            changes += 1
+        }
+        return projects[index]
+    }
+
+    /// Sets the due date; `nil` clears it.
+    @discardableResult
+    public mutating func setDue(of reference: ProjectReference, to due: CalendarDay?) throws(ProjectStoreError) -> Project {
+        let index = try project(reference).position - 1
+        if projects[index].due != due {
+            projects[index].due = due
+            changes += 1
+        }
+        return projects[index]
+    }
+
+    /// Applies each change asked for, in one go: `edit -d … --target … --due …`.
+    @discardableResult
+    public mutating func apply(_ edit: ProjectEdit, to reference: ProjectReference) throws(ProjectStoreError) -> Project {
+        var project = try project(reference)
+        if case .set(let details) = edit.details { project = try setDetails(of: .id(project.id), to: details) }
+        if case .set(let target) = edit.target { project = try setTarget(of: .id(project.id), to: target) }
+        if case .set(let due) = edit.due { project = try setDue(of: .id(project.id), to: due) }
+        return project
+    }
+}
+
+/// What one `edit` changes. Each field is kept unless set; set to `nil`, it is cleared.
+public struct ProjectEdit: Sendable, Equatable {
+    public enum Field<Value: Sendable & Equatable>: Sendable, Equatable {
+        case keep
+        case set(Value?)
+
+        /// The value set; `nil` when kept or cleared.
+        public var value: Value? {
+            if case .set(let value) = self { value } else { nil }
+        }
+    }
+
+    public var details: Field<String>
+    public var target: Field<Int>
+    public var due: Field<CalendarDay>
+
+    public init(details: Field<String> = .keep, target: Field<Int> = .keep, due: Field<CalendarDay> = .keep) {
+        self.details = details
+        self.target = target
+        self.due = due
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import ProjectCLI
+@testable import ProjectStoreFile
+
+@Suite struct NumberTextTests {
+    @Test(arguments: [
+        ("en_US", 12_345, "12,345"), ("en_GB", 1_234_567, "1,234,567"), ("en_US", 999, "999"), ("en_US", 1000, "1,000"),
+        ("en_US_POSIX", 12_345, "12,345"), ("en_US", -12_345, "-12,345"), ("en_US", 0, "0"),
+        ("fr_FR", 12_345, "12\u{202F}345"), ("fr_CA", 1_000_000, "1\u{202F}000\u{202F}000"), ("fr_FR", 999, "999"),
+        ("de_DE", 12_345, "12.345"), ("de_AT", 1234, "1.234"),
+        // CLDR groups Spanish from five digits only.
+        ("es_ES", 1234, "1234"), ("es_ES", 12_345, "12.345"), ("es_MX", 1_234_567, "1.234.567"),
+    ])
+    func groupsThousandsTheLocalesWay(locale: String, number: Int, expected: String) {
+        #expect(NumberText(locale: Locale(identifier: locale)).string(number) == expected)
+    }
+
+    @Test func theNumericLocaleIsLCNumeric() {
+        let settings = LocaleSettings(environment: ["LANG": "en_US.UTF-8", "LC_NUMERIC": "de_DE.UTF-8"])
+        #expect(NumberText(locale: settings.numbers).string(80_000) == "80.000")
+        let overridden = LocaleSettings(environment: ["LC_ALL": "fr_FR.UTF-8", "LC_NUMERIC": "de_DE.UTF-8"])
+        #expect(NumberText(locale: overridden.numbers).string(80_000) == "80\u{202F}000")
+    }
+
+    /// A problem inside the folder is one line, with the whole path and the reason in the user's words.
+    @Test func folderProblemsAreOneLineEach() {
+        let folder = "/w/Novel"
+        let file = ErrorReport.describe(FolderProblem(kind: .unreadableFile, path: "Chapters/1.md", code: EACCES), in: folder, english)
+        #expect(file == "Cannot read /w/Novel/Chapters/1.md: permission denied. It is not counted.")
+        let inner = ErrorReport.describe(FolderProblem(kind: .unreadableFolder, path: "Vault", code: EACCES), in: folder, english)
+        #expect(inner == "Cannot read the folder /w/Novel/Vault: permission denied. The files in it are not counted.")
+        let gone = ErrorReport.describe(FolderProblem(kind: .vanished, path: "old.md", code: ENOENT), in: folder, english)
+        #expect(gone == "/w/Novel/old.md disappeared while it was being counted.")
+        let french = ErrorReport.describe(FolderProblem(kind: .unreadableFile, path: "a.md", code: EACCES), in: folder, Localizer(language: "fr"))
+        #expect(french.hasPrefix("Impossible de lire /w/Novel/a.md\u{A0}:"))
+    }
+}
