@@ -28,6 +28,16 @@ extension Reliability {
 private struct Snapshot: Equatable {
     var export: [UInt8]
     var tree: [String]
+
+    /// How `other` differs from this, line by line, for a failure message.
+    func difference(to other: Snapshot) -> String {
+        func lines(_ bytes: [UInt8]) -> Set<String> { Set(String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)) }
+        let (mine, theirs) = (lines(export), lines(other.export))
+        var parts: [String] = []
+        if export != other.export { parts.append("export lines expected \(mine.subtracting(theirs).sorted()), found \(theirs.subtracting(mine).sorted())") }
+        if tree != other.tree { parts.append("root expected \(Set(tree).subtracting(other.tree).sorted()), found \(Set(other.tree).subtracting(tree).sorted())") }
+        return parts.isEmpty ? "the same" : parts.joined(separator: "; ")
+    }
 }
 
 /// What the test knows succeeded: every recorded change, oldest first, with the state before and
@@ -143,6 +153,8 @@ private struct HistoryCrashRun {
             var store = try fixture.storeFile()
             var tally: [String: (killed: Int, finished: Int, happened: Int)] = [:]
             var aimed = 0
+            /// Cleared at the first inconsistency, which ends the run: every later kill would only report it again.
+            var consistent = true
             let started = ContinuousClock.now
 
             for iteration in 1...maximumKills where seconds(since: started) < timeBudget && model.entries.count < 150 {
@@ -166,6 +178,7 @@ private struct HistoryCrashRun {
                 let killed = outcome.signal == SIGKILL
                 guard killed || outcome.status == 0 else {
                     Issue.record("\(context): the command failed by itself: \(outcome)")
+                    consistent = false
                     break
                 }
                 if !killed { durations[step.command, default: []].append(outcome.seconds) }
@@ -177,26 +190,34 @@ private struct HistoryCrashRun {
                 let newStore: StoreFile
                 do { newStore = try fixture.storeFile() } catch {
                     Issue.record("\(context): the store is not valid: \(error)")
+                    consistent = false
                     break
                 }
-                fixture.checkFolders(newStore, context)
-                fixture.checkPlacedFiles(placed, newStore, context)
+                let foldersGood = fixture.checkFolders(newStore, context)
+                guard fixture.checkPlacedFiles(placed, newStore, context) && foldersGood else {
+                    consistent = false
+                    break
+                }
 
                 // Either nothing happened, or exactly this step, and the history says which.
                 let unchanged = same(shown(lines), model.expected) && after == current
                 var happened = model
                 var matches = false
+                /// The state the step must give if it happened, for the message.
+                var wanted: Snapshot?
                 switch step {
                 case .undo:
                     let index = model.nextUndo!
                     happened.entries[index].undone = true
                     happened.redoChain.append(index)
-                    matches = same(shown(lines), happened.expected) && after == model.entries[index].before
+                    wanted = model.entries[index].before
+                    matches = same(shown(lines), happened.expected) && after == wanted
                 case .redo:
                     let index = model.nextRedo!
                     happened.entries[index].undone = false
                     happened.redoChain.removeLast()
-                    matches = same(shown(lines), happened.expected) && after == model.entries[index].after
+                    wanted = model.entries[index].after
+                    matches = same(shown(lines), happened.expected) && after == wanted
                 default:
                     if let newest = lines.first, lines.count == model.entries.count + 1 {
                         happened.entries.append(Model.Entry(change: newest.change, undone: false, before: current, after: after))
@@ -206,7 +227,11 @@ private struct HistoryCrashRun {
                     }
                 }
                 guard unchanged || matches else {
-                    Issue.record("\(context): neither the old state nor the step's (\(killed ? "killed" : "finished")); history now \(lines.prefix(4)), expected \(model.expected.prefix(4).map { $0.0 })")
+                    let historySays = same(shown(lines), model.expected) ? "the history says it did not happen"
+                        : same(shown(lines), happened.expected) ? "the history says it happened" : "the history is neither: \(lines.prefix(4))"
+                    let state = wanted.map { "against the state it must give: \($0.difference(to: after))" } ?? ""
+                    Issue.record("\(context), \(killed ? "killed" : "finished"): \(historySays); against the state before: \(current.difference(to: after)); \(state)")
+                    consistent = false
                     break
                 }
                 #expect(killed || matches, "\(context): the command finished but its step is missing")
@@ -220,14 +245,14 @@ private struct HistoryCrashRun {
 
             let kills = tally.values.map(\.killed).reduce(0, +)
             let steps = tally.values.map { $0.killed + $0.finished }.reduce(0, +)
-            #expect(kills >= minimumKills, "only \(kills) kills in \(formatted(timeBudget)) s: too few to prove anything")
+            #expect(!consistent || kills >= minimumKills, "only \(kills) kills in \(formatted(timeBudget)) s: too few to prove anything")
 
             // After all that, every recorded change still undoes back to the state before it.
             var undone = 0
-            while let index = model.nextUndo, undone < 10 {
+            while consistent, let index = model.nextUndo, undone < 10 {
                 try tool.expect(0, ["undo"])
                 let after = Snapshot(export: try fixture.export("final undo"), tree: fixture.rootTree())
-                #expect(after == model.entries[index].before, "final undo \(undone + 1) did not give the state before its change")
+                #expect(after == model.entries[index].before, "final undo \(undone + 1) did not give the state before its change: \(model.entries[index].before.difference(to: after))")
                 model.entries[index].undone = true
                 undone += 1
             }

@@ -115,29 +115,42 @@ struct HistoryFixture: Sendable {
     func path(of folder: String) -> String { folder.hasPrefix("/") ? folder : root + "/" + folder }
 
     /// Every project's recorded folder exists, and the store holds no intent left over: records an
-    /// issue for each that does not.
-    func checkFolders(_ store: StoreFile, _ context: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// issue for each that does not, and returns whether all was well.
+    @discardableResult
+    func checkFolders(_ store: StoreFile, _ context: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        var good = true
         for project in store.projects {
-            guard let folder = project.folder else { continue }
-            #expect(isFolder(path(of: folder)), "\(context): the folder \(folder) of “\(project.name)” is missing", sourceLocation: sourceLocation)
+            guard let folder = project.folder, !isFolder(path(of: folder)) else { continue }
+            Issue.record("\(context): the folder \(folder) of “\(project.name)” is missing", sourceLocation: sourceLocation)
+            good = false
         }
-        #expect(access(self.store + ".intent", F_OK) != 0, "\(context): an intent was left beside the store", sourceLocation: sourceLocation)
+        if access(self.store + ".intent", F_OK) == 0 {
+            Issue.record("\(context): an intent was left beside the store", sourceLocation: sourceLocation)
+            good = false
+        }
+        return good
     }
 
     /// Every file the test placed (named `placed-…`) is there exactly once, in a project's folder or
-    /// in the trash: nothing of the writer's lost, nothing copied.
-    func checkPlacedFiles(_ names: [String], _ store: StoreFile, _ context: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// in the trash: nothing of the writer's lost, nothing copied. Returns whether all was well.
+    @discardableResult
+    func checkPlacedFiles(_ names: [String], _ store: StoreFile, _ context: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        var good = true
         let found = filesUnder(root)
         let folders = store.projects.compactMap(\.folder).map { path(of: $0) + "/" }
         for name in names {
             let places = found.filter { ($0 as NSString).lastPathComponent == name }
             guard places.count == 1, let place = places.first else {
                 Issue.record("\(context): \(name) is found \(places.count) times: \(places)", sourceLocation: sourceLocation)
+                good = false
                 continue
             }
-            let kept = place.hasPrefix(trash + "/") || folders.contains { place.hasPrefix($0) }
-            #expect(kept, "\(context): \(name) is at \(place), in no project's folder nor the trash", sourceLocation: sourceLocation)
+            if !place.hasPrefix(trash + "/") && !folders.contains(where: { place.hasPrefix($0) }) {
+                Issue.record("\(context): \(name) is at \(place), in no project's folder nor the trash", sourceLocation: sourceLocation)
+                good = false
+            }
         }
+        return good
     }
 
     /// The root's folders and files (paths relative to it, folders ending in `/`), the trash left out.
