@@ -157,7 +157,9 @@ private struct HistoryCrashRun {
             var consistent = true
             let started = ContinuousClock.now
 
-            for iteration in 1...maximumKills where seconds(since: started) < timeBudget && model.entries.count < 150 {
+            // Entries stay well under the history's limit of 200, so that none is dropped from the model's view.
+            for iteration in 1...maximumKills {
+                guard seconds(since: started) < timeBudget, model.entries.count < 150 else { break }
                 let step = choose(iteration, store, model, using: &random)
                 let context = "kill \(iteration) (\(step), \(name), seed \(runSeed))"
                 let typical = median(durations[step.command] ?? durations["add"]!)
