@@ -259,8 +259,13 @@ private struct HistoryCrashRun {
                 undone += 1
             }
 
+            // The file itself, after those successful undos: every event whole and in order, and
+            // none left ahead of the store by the kills.
+            var events = 0
+            if consistent && undone > 0 { events = try fixture.checkHistoryFile("after the crashes") }
+
             let detail = tally.keys.sorted().map { "\($0) \(tally[$0]!.killed)/\(tally[$0]!.killed + tally[$0]!.finished) killed, \(tally[$0]!.happened) took effect" }.joined(separator: "; ")
-            reportFigure("history.crash (\(name)): \(kills) SIGKILLs in \(steps) steps (\(aimed) aimed at the history write), \(model.entries.count) entries recorded, each checked against the store, folders and placed files; \(detail); \(formatted(seconds(since: started))) s (seed \(runSeed))")
+            reportFigure("history.crash (\(name)): \(kills) SIGKILLs in \(steps) steps (\(aimed) aimed at the history write), \(model.entries.count) entries recorded (\(events) events on file at the end), each checked against the store, folders and placed files; \(detail); \(formatted(seconds(since: started))) s (seed \(runSeed))")
         }
     }
 

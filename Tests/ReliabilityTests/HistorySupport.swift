@@ -153,6 +153,29 @@ struct HistoryFixture: Sendable {
         return good
     }
 
+    /// The history file itself after a successful change: a header, then whole events in revision
+    /// order, none beyond the store's revision (an event a crash left ahead of the store is dropped
+    /// by the next change). Returns the number of events.
+    @discardableResult
+    func checkHistoryFile(_ context: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
+        let bytes = try #require(fileBytes(historyPath), "\(context): no history file", sourceLocation: sourceLocation)
+        #expect(bytes.last == 0x0A, "\(context): the history does not end with a whole line", sourceLocation: sourceLocation)
+        let lines = bytes.split(separator: 0x0A)
+        #expect(lines.first.map { Array($0) } == Array("{\"history\": 1}".utf8), "\(context): the history's header is not version 1", sourceLocation: sourceLocation)
+        var revisions: [Int] = []
+        for line in lines.dropFirst() {
+            guard let event = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any], let revision = event["rev"] as? Int else {
+                Issue.record("\(context): an event is not whole: \(String(decoding: line.prefix(120), as: UTF8.self))", sourceLocation: sourceLocation)
+                continue
+            }
+            revisions.append(revision)
+        }
+        #expect(revisions == revisions.sorted(), "\(context): the events are not in revision order: \(revisions)", sourceLocation: sourceLocation)
+        let storeRevision = try storeFile().revision
+        #expect(revisions.allSatisfy { $0 <= storeRevision }, "\(context): an event is ahead of the store's revision \(storeRevision): \(revisions.suffix(3))", sourceLocation: sourceLocation)
+        return revisions.count
+    }
+
     /// The root's folders and files (paths relative to it, folders ending in `/`), the trash left out.
     func rootTree() -> [String] {
         filesUnder(root, folders: true).filter { !$0.hasPrefix(trash + "/") && $0 != trash + "/" }
