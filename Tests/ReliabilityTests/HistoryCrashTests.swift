@@ -209,6 +209,8 @@ private struct HistoryCrashRun {
                 var wanted: Snapshot?
                 switch step {
                 case .undo:
+                    // A killed undo that took effect moves the model on, so the next undo must take
+                    // back exactly the change before it; one that did not leaves the same change next.
                     let index = model.nextUndo!
                     happened.entries[index].undone = true
                     happened.redoChain.append(index)
