@@ -120,7 +120,7 @@ struct HistoryFixture: Sendable {
     func checkFolders(_ store: StoreFile, _ context: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         var good = true
         for project in store.projects {
-            guard let folder = project.folder, !isFolder(path(of: folder)) else { continue }
+            guard let folder = project.folder, !isRealFolder(path(of: folder)) else { continue }
             Issue.record("\(context): the folder \(folder) of “\(project.name)” is missing", sourceLocation: sourceLocation)
             good = false
         }
@@ -184,7 +184,7 @@ struct HistoryFixture: Sendable {
 }
 
 /// Whether `path` is a folder (not following a last symbolic link).
-func isFolder(_ path: String) -> Bool {
+func isRealFolder(_ path: String) -> Bool {
     var status = stat()
     return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
 }
@@ -194,7 +194,7 @@ func filesUnder(_ folder: String, folders: Bool = false) -> [String] {
     var found: [String] = []
     for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
         let path = folder + "/" + name
-        if isFolder(path) {
+        if isRealFolder(path) {
             if folders { found.append(path + "/") }
             found += filesUnder(path, folders: folders)
         } else {
