@@ -32,21 +32,23 @@ struct MessageTable: Sendable {
         entries[key]
     }
 
+    /// Byte by byte: the escapes are ASCII, and characters cost a grapheme search each.
     private static func unescaped(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "\\")) else { return text }
-        var result = ""
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count)
         var escaping = false
-        for character in text {
+        for byte in text.utf8 {
             if escaping {
-                result.append(character == "n" ? "\n" : character)
+                result.append(byte == UInt8(ascii: "n") ? 0x0A : byte)
                 escaping = false
-            } else if character == "\\" {
+            } else if byte == UInt8(ascii: "\\") {
                 escaping = true
             } else {
-                result.append(character)
+                result.append(byte)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }
 

@@ -66,6 +66,17 @@ struct ChangeRecordTests {
         #expect(throws: HistoryObstacle.projectChanged("B")) { try twice.apply(record, .forward) }
     }
 
+    @Test("every field of a project is compared: a new field must be added to the comparison")
+    func everyFieldCompared() throws {
+        let fields = Set(Mirror(reflecting: try catalog(["A"]).projects[0]).children.compactMap(\.label))
+        #expect(fields == ChangeRecord.comparedFields)
+        var decomposed = try catalog(["A"])
+        try decomposed.rename(.named("A"), to: "Cafe\u{301}")
+        var composed = decomposed
+        try composed.rename(.named("Cafe\u{301}"), to: "Caf\u{E9}")
+        #expect(ChangeRecord(before: decomposed, after: composed, disk: []).projects.count == 1, "a change of normalization is a change")
+    }
+
     @Test("the history keeps at most its limit of changes, the newest")
     func bounded() {
         let record = ChangeRecord(projects: [], order: ValueChange(before: .name, after: .date), root: nil, disk: [])
