@@ -119,13 +119,14 @@ public enum ProjectJSON {
                 created = try scanner.parsedString(field: "created", project: position, Timestamp.date)
             } else if key == "details" {
                 details = try scanner.optionalString()
+            } else if key == "position" {
+                // On every line, and informative but in the history: read next to its neighbours.
+                if recordedPosition { position = try scanner.integer() } else { try scanner.skipValue() }
             } else if key == "folder" {
                 folder = try scanner.optionalString()
                 if folder?.isEmpty == true { throw .wrongValue(field: "folder", value: "", project: position) }
             } else if key == "managed" {
                 managed = try scanner.boolean()
-            } else if recordedPosition && key == "position" {
-                position = try scanner.integer()
             } else if key == "target" {
                 target = try scanner.optionalInteger()
                 if let target, target < 1 { throw .wrongValue(field: "target", value: String(target), project: position) }
