@@ -22,6 +22,11 @@ public protocol ProjectStorage: Sendable {
     /// The history's events, checked whole. Throws `.historyUnreadable`. Outside `update`, read
     /// after the store: events above the store's revision are not part of the history yet.
     func historyEvents() throws(ProjectStoreError) -> [HistoryEvent]
+    /// The events with their changes' records left empty: what `undo` and `redo` need to find the
+    /// change to take, without reading every project an import recorded. Then `change(revision:)`.
+    func historyOutline() throws(ProjectStoreError) -> [HistoryEvent]
+    /// The change event of `revision`, read whole.
+    func change(revision: Int) throws(ProjectStoreError) -> HistoryEvent?
     /// Adds an event for the revision the store is about to be written with, dropping events of
     /// revisions the store never reached; inside `update` only, before the store is written.
     func appendHistory(_ event: HistoryEvent, storeRevision: Int) throws(ProjectStoreError)
@@ -74,6 +79,14 @@ public final class MemoryStorage: ProjectStorage, @unchecked Sendable {
         defer { lock.unlock() }
         if historyIsCorrupt { throw .historyUnreadable(path: "memory", .syntax(line: 1, column: 1)) }
         return events
+    }
+
+    public func historyOutline() throws(ProjectStoreError) -> [HistoryEvent] {
+        try historyEvents()
+    }
+
+    public func change(revision: Int) throws(ProjectStoreError) -> HistoryEvent? {
+        try historyEvents().first { $0.revision == revision && $0.isChange }
     }
 
     public func appendHistory(_ event: HistoryEvent, storeRevision: Int) throws(ProjectStoreError) {

@@ -22,6 +22,32 @@ extension FileStorage {
         }
     }
 
+    public func historyOutline() throws(ProjectStoreError) -> [HistoryEvent] {
+        let path = try historyPath()
+        guard let bytes = try historyBytes(path) else { return [] }
+        do {
+            return try HistoryFile.decode(bytes, records: false)
+        } catch {
+            throw .historyUnreadable(path: path, error)
+        }
+    }
+
+    public func change(revision: Int) throws(ProjectStoreError) -> HistoryEvent? {
+        let path = try historyPath()
+        guard let bytes = try historyBytes(path) else { return nil }
+        do {
+            let lines = try HistoryFile.frame(bytes).lines
+            // The newest line of that revision: a change and its undo may share one after compaction.
+            for line in lines.reversed() where line.revision == revision {
+                let event = try HistoryFile.decode(line: Array(bytes[line.range]), records: true)
+                if event.isChange { return event }
+            }
+            return nil
+        } catch {
+            throw .historyUnreadable(path: path, error)
+        }
+    }
+
     public func appendHistory(_ event: HistoryEvent, storeRevision: Int) throws(ProjectStoreError) {
         let path = try historyPath()
         guard let bytes = try historyBytes(path), !bytes.isEmpty else {

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 import Foundation
 import ProjectStore
 
@@ -129,12 +134,21 @@ enum HistoryFile {
         try checkHeader(Array(bytes[..<firstEnd]))
         var lines: [(Int, Range<Int>)] = []
         var start = firstEnd + 1
-        while let end = bytes[start...].firstIndex(of: 0x0A) {
+        // memchr for the new lines: every change frames the whole file, which may hold an import
+        // of thousands of projects in one line.
+        while let end = Self.newline(in: bytes, from: start) {
             guard let number = revision(of: bytes[start..<end]) else { throw .syntax(line: lines.count + 2, column: 1) }
             lines.append((number, start..<(end + 1)))
             start = end + 1
         }
         return (lines, start)
+    }
+
+    private static func newline(in bytes: [UInt8], from start: Int) -> Int? {
+        guard start < bytes.count else { return nil }
+        return bytes.withUnsafeBytes { buffer in
+            memchr(buffer.baseAddress! + start, 0x0A, buffer.count - start).map { UnsafeRawPointer($0) - buffer.baseAddress! }
+        }
     }
 
     /// The number after `{"rev": ` that every event line starts with, if the line is framed as one.
@@ -146,15 +160,14 @@ enum HistoryFile {
         return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
     }
 
-    /// Every event, read whole.
-    static func decode(_ bytes: [UInt8]) throws(DocumentProblem) -> [HistoryEvent] {
+    /// Every event; without `records`, changes come with their records empty.
+    static func decode(_ bytes: [UInt8], records: Bool = true) throws(DocumentProblem) -> [HistoryEvent] {
         let (lines, _) = try frame(bytes)
         var events: [HistoryEvent] = []
         events.reserveCapacity(lines.count)
         for (offset, line) in lines.enumerated() {
-            let slice = Array(bytes[line.range])
             do {
-                events.append(try slice.withUnsafeBufferPointer { buffer throws(DocumentProblem) in try event(buffer) })
+                events.append(try decode(line: Array(bytes[line.range]), records: records))
             } catch {
                 // Point at the history's own line, not the line inside the event.
                 if case .syntax(_, let column) = error { throw .syntax(line: offset + 2, column: column) }
@@ -162,6 +175,10 @@ enum HistoryFile {
             }
         }
         return events
+    }
+
+    static func decode(line: [UInt8], records: Bool) throws(DocumentProblem) -> HistoryEvent {
+        try line.withUnsafeBufferPointer { buffer throws(DocumentProblem) in try event(buffer, records: records) }
     }
 
     private static func checkHeader(_ line: [UInt8]) throws(DocumentProblem) {
@@ -177,7 +194,7 @@ enum HistoryFile {
         }
     }
 
-    private static func event(_ bytes: UnsafeBufferPointer<UInt8>) throws(DocumentProblem) -> HistoryEvent {
+    private static func event(_ bytes: UnsafeBufferPointer<UInt8>, records: Bool) throws(DocumentProblem) -> HistoryEvent {
         var scanner = JSONScanner(bytes)
         var revision: Int?
         var time: Date?
@@ -197,6 +214,7 @@ enum HistoryFile {
             } else if key == "change" {
                 command = try scanner.string()
             } else if key == "projects" {
+                guard records else { return try scanner.skipValue() }
                 try scanner.array { scanner throws(DocumentProblem) in projects.append(try delta(&scanner)) }
             } else if key == "order" {
                 var values: [ProjectOrder] = []

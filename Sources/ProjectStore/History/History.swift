@@ -21,6 +21,11 @@ public struct HistoryEvent: Sendable, Equatable {
         self.time = time
         self.kind = kind
     }
+
+    public var isChange: Bool {
+        if case .change = kind { return true }
+        return false
+    }
 }
 
 /// The history as the writer sees it: every recorded change, whether it is undone, and which
@@ -30,7 +35,7 @@ public struct History: Sendable, Equatable {
         public let revision: Int
         public let time: Date
         public let command: String
-        public let record: ChangeRecord
+        public internal(set) var record: ChangeRecord
         public internal(set) var isUndone: Bool
         /// What the last undo of it did on disk, for a redo to take back.
         public internal(set) var undoDisk: [DiskStep]

@@ -31,11 +31,14 @@ extension ProjectStore {
     }
 
     private func travel(_ direction: ProjectCatalog.Direction) throws(ProjectStoreError) -> HistoryOutcome {
+        var madeTrash: [String] = []
         let (entry, steps) = try changeAndTidy { catalog throws(ProjectStoreError) in
-            let history = History(events: try storage.historyEvents(), storeRevision: catalog.revision)
-            guard let entry = direction == .backward ? history.nextUndo : history.nextRedo else {
+            // Found in the outline, then read whole: an import of thousands is read only when taken.
+            let history = History(events: try storage.historyOutline(), storeRevision: catalog.revision)
+            guard var entry = direction == .backward ? history.nextUndo : history.nextRedo else {
                 throw direction == .backward ? .nothingToUndo : .nothingToRedo
             }
+            if case .change(_, let record)? = try storage.change(revision: entry.revision)?.kind { entry.record = record }
             var draft = catalog
             do throws(HistoryObstacle) {
                 try draft.apply(entry.record, direction)
@@ -44,7 +47,7 @@ extension ProjectStore {
             }
             diskLog.start()
             for step in direction == .backward ? entry.record.disk.reversed() : entry.record.disk {
-                try take(step, direction, entry: entry)
+                madeTrash += try take(step, direction, entry: entry)
             }
             let kind: HistoryEvent.Kind = direction == .backward
                 ? .undo(of: entry.revision, disk: diskLog.steps) : .redo(of: entry.revision, disk: diskLog.steps)
@@ -61,38 +64,45 @@ extension ProjectStore {
                     trashed.append(place)
                 }
             }
+            // And the trash made for it, if that is all it held.
+            if trashed.isEmpty { folders.removeEmptyFolders(madeTrash) }
         }
         return HistoryOutcome(entry: entry, trashed: trashed)
     }
 
     /// One disk step of a change, taken back (`.backward`) or again, through an intent like any
     /// change's. Refuses when the folder is not where the change left it, or something is in the way.
-    private func take(_ step: DiskStep, _ direction: ProjectCatalog.Direction, entry: History.Entry) throws(ProjectStoreError) {
+    /// Returns the trash it made to take back an add, for the undo to remove once it is empty.
+    private func take(_ step: DiskStep, _ direction: ProjectCatalog.Direction, entry: History.Entry) throws(ProjectStoreError) -> [String] {
         func blocked(_ obstacle: HistoryObstacle) -> ProjectStoreError { .historyBlocked(obstacle, command: entry.command) }
         let project = step.project
         let delta = entry.record.projects.first { $0.id == project }
         let leaving = direction == .backward ? delta?.before : delta?.after
-        func move(_ source: String, _ destination: String) throws(ProjectStoreError) {
+        func move(_ source: String, _ destination: String, made earlier: [String] = []) throws(ProjectStoreError) {
             guard folders.entry(at: source) == .folder else { throw blocked(.folderMoved(source)) }
             guard folders.entry(at: destination) == .missing else { throw blocked(.folderInTheWay(destination)) }
             let made: [String]
             do throws(FolderSystemError) { made = try folders.makeFolders(FolderPath.parent(of: destination)) } catch { throw .folderFailed(error) }
             try perform(
-                FolderIntent(step: .move(from: source, to: destination), leaving: leaving, of: project, madeParents: made),
+                FolderIntent(step: .move(from: source, to: destination), leaving: leaving, of: project, madeParents: earlier + made),
                 recording: .moved(project: project, from: source, to: destination))
         }
         switch (step, direction) {
         case (.made(_, let path, _), .backward):
             guard folders.entry(at: path) == .folder else { throw blocked(.folderMoved(path)) }
-            let place: String
-            do throws(FolderSystemError) { place = try FolderTrash.freePlace(for: path, on: folders).0 } catch { throw .folderFailed(error) }
-            try move(path, place)
+            let (place, made): (String, [String])
+            do throws(FolderSystemError) { (place, made) = try FolderTrash.freePlace(for: path, on: folders) } catch { throw .folderFailed(error) }
+            try move(path, place, made: made)
+            return made
         case (.made(_, let path, let layout), .forward):
             guard folders.entry(at: path) == .missing else { throw blocked(.folderInTheWay(path)) }
             // Back from the trash if the undo left it there holding more than `add` made; else made
             // anew, as `add` made it (an undo cut short may have left part of the empty ones).
             for case .moved(_, path, let place) in entry.undoDisk where folders.entry(at: place) == .folder {
-                if !folders.removeIfOnlyEmptyFolders(place) { return try move(place, path) }
+                if !folders.removeIfOnlyEmptyFolders(place) {
+                    try move(place, path)
+                    return []
+                }
             }
             let made: [String]
             do throws(FolderSystemError) { made = try folders.makeFolders(FolderPath.parent(of: path)) } catch { throw .folderFailed(error) }
@@ -105,6 +115,7 @@ extension ProjectStore {
         case (.moved(_, let source, let destination), .forward):
             try move(source, destination)
         }
+        return []
     }
 }
 

@@ -116,7 +116,7 @@ struct UndoRedoTests {
         let fixture = HistoryFixture()
         try fixture.add("Empty")
         #expect(try fixture.store("undo").undo().trashed == [])
-        #expect(fixture.disk.contents(of: "/w").filter { !$0.hasPrefix(".trash") }.isEmpty)
+        #expect(fixture.disk.contents(of: "/w").isEmpty, "nor the trash made to take it back")
         try fixture.add("Written")
         fixture.disk.addFile("/w/Written/Chapters/one.md")
         let outcome = try fixture.store("undo").undo()
