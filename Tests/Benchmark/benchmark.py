@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Side-by-side benchmark of `project` against Taskwarrior and todo.txt (issue 4), and the cost of
 the project folders of issue 8: `add` with its folders against `add --no-folder`, and every command
-against the build of an older commit (`--baseline`, by default the commit before issue 8).
+against the build of an older commit (`--baseline`, by default the commit before issue 8); and the
+cost of the history of issue 10: every change with its history against the build from before history
+(`--history-baseline`), and `undo` and `redo` against the change they reverse.
 
 Run it through its wrapper, from anywhere:
 
@@ -9,6 +11,7 @@ Run it through its wrapper, from anywhere:
                                                 # rewrites the generated part of docs/performance.md
     bash Tests/Benchmark/run.sh --check         # CI: 1,000 projects, 3 runs, a functional check only
     bash Tests/Benchmark/run.sh --words-only    # only the word-count rows of issue 9, printed
+    bash Tests/Benchmark/run.sh --history-only  # only the history rows of issue 10 (1,000 and 10,000), printed
     bash Tests/Benchmark/run.sh --help          # every option
 
 What it does:
@@ -32,7 +35,11 @@ What it does:
      writes the tables and the computed verdict on each target of issues 4 and 8 into
      docs/performance.md, below the marker line (the prose above it is kept);
   7. times `project files` and `project list --words` on generated manuscripts against `wc -w`
-     reading the same files (issue 9), checks our counts, and appends their section.
+     reading the same files (issue 9), checks our counts, and appends their section;
+  8. at 1,000 and 10,000 projects, with a history of 100 recent changes (and again with the entry of
+     the import that made the store in it), times every changing command against the release build
+     of the commit before history (`--history-baseline`, not with --check), and each change against
+     its `undo` and its `redo` (--check: only these, as a functional check), and appends their section.
 
 Everything runs in a private temporary folder: our binary always gets --store, the peers get a
 private TASKRC/TASKDATA and todo.txt config, and HOME points into the temporary folder.
