@@ -2135,7 +2135,38 @@ def history_section(runs: list[HistoryRun], baseline_info: Optional[dict], load:
         if run.change_rows:
             out += [""] + history_change_table(run.change_rows)
         out += [""] + undo_table(run.undo_rows)
+    out += ["", "### Targets of issue 10", "", "Judged on this run's medians, on wall time (CPU time in brackets)."]
+    out += targets_issue10(runs)
     return out
+
+
+def targets_issue10(runs: list[HistoryRun]) -> list[str]:
+    """The verdicts on the speed targets of issue 10, one line for each size and history."""
+    lines = [""]
+    for run in runs:
+        where = f"{run.size:,}, {dict(HISTORY_VARIANTS)[run.variant]}"
+        if run.change_rows:
+            ratios = [(row, over(row), cpu_over(row)) for row in run.change_rows]
+            if any(got is None for _, got, _ in ratios):
+                lines.append(f"- {where}: every change within {HISTORY_TARGET:.2f}× of its time without history: "
+                             "not measured (a command failed)")
+            else:
+                slow = [f"`{row.label}` {got:.2f}× ({cpu or 0:.2f}×)" for row, got, cpu in ratios if got > HISTORY_TARGET]
+                lines.append(f"- {where}: every change within {HISTORY_TARGET:.2f}× of its time without history: "
+                             + (f"**not met** (over: {', '.join(slow)})" if slow else "met"))
+        over_undo = []
+        for row in run.undo_rows:
+            change = row.ours
+            for case in row.also:
+                if case.median_ms is None or change.median_ms is None:
+                    over_undo.append(f"`{case.label}` of `{row.label}` failed")
+                elif case.median_ms / change.median_ms > UNDO_TARGET:
+                    cpu = case.cpu_ms / change.cpu_ms if case.cpu_ms and change.cpu_ms else 0
+                    over_undo.append(f"`{case.label}` of `{row.label}` {case.median_ms / change.median_ms:.2f}× "
+                                     f"({cpu:.2f}×)")
+        lines.append(f"- {where}: `undo` and `redo` within {UNDO_TARGET:.2f}× of the change they reverse: "
+                     + (f"**not met** (over: {', '.join(over_undo)})" if over_undo else "met"))
+    return lines
 
 
 # --------------------------------------------------------------------------------------------
