@@ -2117,7 +2117,11 @@ def history_section(runs: list[HistoryRun], baseline_info: Optional[dict], load:
     """The rows of issue 10 for docs/performance.md."""
     out = ["", "## History (issue 10)", "",
            f"Load average (1 min) {load[0][0]:.2f} at the start of these rows, {load[1][0]:.2f} at the end."]
-    if baseline_info:
+    if baseline_info and baseline_info.get("binary"):
+        out += ["", "Without history: the binary given with `--history-baseline-binary`, on its own store made "
+                "by its own `import` of the same document. Target: every change within "
+                f"{HISTORY_TARGET:.2f}× of its time without history."]
+    elif baseline_info:
         out += ["", f"Without history: the release build of `{baseline_info['commit'][:7]}` "
                 f"\"{baseline_info['title']}\", the commit before history, on its own store made by its own "
                 "`import` of the same document. Target: every change within "
@@ -2219,6 +2223,9 @@ def main() -> int:
                         help=f"the build without history the changes are compared with (default {HISTORY_BASELINE}, "
                              "the commit before history; 'none': only undo and redo against the change; "
                              "never built with --check)")
+    parser.add_argument("--history-baseline-binary", type=Path, metavar="PATH",
+                        help="use this binary as the build without history instead of building "
+                             "--history-baseline (e.g. this commit built with recording switched off)")
     parser.add_argument("--history-variants", default=",".join(k for k, _ in HISTORY_VARIANTS),
                         help="the histories the rows of issue 10 run with: small (100 events), import (the "
                              "import of every project and 100 events), comma-separated (default both; "
@@ -2274,7 +2281,12 @@ def main() -> int:
         baseline_info["title"] = commit_title(baseline_info["commit"])
     history_info = None
     history_baseline = None
-    if not args.check and args.history_baseline.lower() != "none":
+    if args.history_baseline_binary:
+        history_baseline = args.history_baseline_binary.resolve()
+        if not os.access(history_baseline, os.X_OK):
+            fail(f"{history_baseline} is not an executable")
+        history_info = {"binary": history_baseline.name}
+    elif not args.check and args.history_baseline.lower() != "none":
         history_baseline, history_s, commit = build_baseline(args.history_baseline)
         history_info = {"commit": commit, "build_s": history_s, "title": commit_title(commit)}
         log(f"built the history baseline {commit[:12]} in {history_s:.0f} s")
