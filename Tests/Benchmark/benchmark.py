@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Side-by-side benchmark of `project` against Taskwarrior and todo.txt (issue 4), and the cost of
 the project folders of issue 8: `add` with its folders against `add --no-folder`, and every command
-against the build of an older commit (`--baseline`, by default the commit before issue 8).
+against the build of an older commit (`--baseline`, by default the commit before issue 8); and the
+cost of the history of issue 10: every change with its history against the build from before history
+(`--history-baseline`), and `undo` and `redo` against the change they reverse.
 
 Run it through its wrapper, from anywhere:
 
@@ -9,6 +11,7 @@ Run it through its wrapper, from anywhere:
                                                 # rewrites the generated part of docs/performance.md
     bash Tests/Benchmark/run.sh --check         # CI: 1,000 projects, 3 runs, a functional check only
     bash Tests/Benchmark/run.sh --words-only    # only the word-count rows of issue 9, printed
+    bash Tests/Benchmark/run.sh --history-only  # only the history rows of issue 10 (1,000 and 10,000), printed
     bash Tests/Benchmark/run.sh --help          # every option
 
 What it does:
@@ -32,7 +35,11 @@ What it does:
      writes the tables and the computed verdict on each target of issues 4 and 8 into
      docs/performance.md, below the marker line (the prose above it is kept);
   7. times `project files` and `project list --words` on generated manuscripts against `wc -w`
-     reading the same files (issue 9), checks our counts, and appends their section.
+     reading the same files (issue 9), checks our counts, and appends their section;
+  8. at 1,000 and 10,000 projects, with a history of 100 recent changes (and again with the entry of
+     the import that made the store in it), times every changing command against the release build
+     of the commit before history (`--history-baseline`, not with --check), and each change against
+     its `undo` and its `redo` (--check: only these, as a functional check), and appends their section.
 
 Everything runs in a private temporary folder: our binary always gets --store, the peers get a
 private TASKRC/TASKDATA and todo.txt config, and HOME points into the temporary folder.
@@ -477,6 +484,9 @@ class Row:
     # What ours is compared with in a ratio table (ours / reference), measured interleaved with it:
     # the baseline binary for the before-and-after rows, `add --no-folder` for the folder rows.
     reference: Optional[Case] = None
+    # Further cases of ours, run in turn after ours and the reference in every round (issue 10: the
+    # undo and the redo of the change that `ours` times).
+    also: list = field(default_factory=list)
 
 
 class Bench:
@@ -510,7 +520,7 @@ class Bench:
 
     def measure(self, row: Row, runs: int, size: int) -> None:
         row.reset()
-        cases = [row.ours] + ([row.reference] if row.reference else []) + row.peers
+        cases = [row.ours] + ([row.reference] if row.reference else []) + row.also + row.peers
         for i in range(runs + 1):
             for case in cases:
                 if case.failures and not case.ours:
@@ -547,7 +557,7 @@ class Bench:
         parts = [f"ours {fmt_ms(row.ours.median_ms)} ms"]
         if row.reference:
             parts.append(f"{row.reference.label} {fmt_ms(row.reference.median_ms)} ms")
-        parts += [f"{p.label} {fmt_ms(p.median_ms)} ms" for p in row.peers]
+        parts += [f"{p.label} {fmt_ms(p.median_ms)} ms" for p in row.also + row.peers]
         log(f"  [{size:,}] {row.label}: " + ", ".join(parts))
 
 
@@ -1741,6 +1751,429 @@ def word_section(rows: list[Row], runs: int) -> list[str]:
 
 
 # --------------------------------------------------------------------------------------------
+# History (issue 10): every change with its history against a build without history, and undo
+# and redo against the change they reverse
+
+
+HISTORY_BASELINE = "534b866"     # the commit before history: folders, no history, store version 2
+HISTORY_TARGET = 1.15            # issue 10: every change within 1.15x of its time without history
+UNDO_TARGET = 1.05               # "as fast as the change it reverses": within 5 %, our reading of noise
+HISTORY_PREFILL_PAIRS = 50       # changes made and taken back by hand before the rows: 100 events
+DEFAULT_HISTORY_SIZES = "1000,10000"
+# The two histories the rows run with: (key, what the report calls it). "import" keeps the entry of
+# the `project import` that made the store, which names every project; "small" starts afresh after it.
+HISTORY_VARIANTS = [("small", "100 recent changes, no import entry"),
+                    ("import", "the import of every project, then 100 recent changes")]
+
+
+def count_lines(path: Path) -> int:
+    """How many lines a file holds (0 when it is missing)."""
+    try:
+        with path.open("rb") as f:
+            return sum(1 for _ in f)
+    except FileNotFoundError:
+        return 0
+
+
+def last_event(path: Path) -> dict:
+    """The newest event of a history file, parsed; {} when there is none."""
+    try:
+        lines = path.read_bytes().rstrip(b"\n").split(b"\n")
+    except FileNotFoundError:
+        return {}
+    return json.loads(lines[-1]) if len(lines) > 1 else {}
+
+
+def comparable_store(path: Path) -> dict:
+    """A store file's content without its revision, to compare two stores' projects and settings."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data.pop("revision", None)
+    return data
+
+
+class HistoryRun:
+    """The stores of one size and one history, and the rows of issue 10 measured on them.
+
+    Ours: a store made by `project import` of the same document as every other row, then a history
+    beside it of `HISTORY_PREFILL_PAIRS` changes each made and taken back by hand (rename and rename
+    back, move to the top and back, edit the details and back), so the projects are exactly as
+    imported and the history holds realistic events; with the variant "small" the import's own entry
+    is cleared first (`history --clear`), with "import" it stays (one line naming every project).
+    The baseline (a build from before history) gets its own `import` of the same document. Both
+    stores, and our history, are restored before each row."""
+
+    def __init__(self, bench: Bench, size: int, runs: int, baseline: Optional[Path], variant: str):
+        self.bench, self.size, self.runs, self.baseline, self.variant = bench, size, runs, baseline, variant
+        self.dir = bench.work / f"history-{size}-{variant}"
+        self.dir.mkdir()
+        self.items, self.taken = make_items(size, SEED + size)
+        self.store = self.dir / "projects.json"
+        self.history = Path(str(self.store) + ".history")
+        self.pristine = self.dir / "projects.pristine.json"
+        self.history_pristine = self.dir / "history.pristine"
+        self.base_store = self.dir / "baseline.json"
+        self.base_pristine = self.dir / "baseline.pristine.json"
+        self.root = self.dir / "root"
+        self.other_roots = [self.dir / "root-a", self.dir / "root-b"]   # what `root` sets, in turn
+        self.used: set[str] = set()
+        self.change_rows: list[Row] = []       # with history against the baseline
+        self.undo_rows: list[Row] = []         # a change, its undo and its redo
+        self.info: dict = {}
+
+    # ---- commands
+
+    def env(self) -> dict:
+        return self.bench.env(PROJECT_ROOT=str(self.root))
+
+    def ours(self, *args: str) -> list[str]:
+        return [str(self.bench.binary), *args, "--store", str(self.store)]
+
+    def base(self, *args: str) -> list[str]:
+        return [str(self.baseline), *args, "--store", str(self.base_store)]
+
+    def run_untimed(self, argv: list[str], what: str) -> Outcome:
+        """Runs a command that prepares a timed one; a failure fails the run."""
+        outcome = self.bench.run(argv, self.env())
+        if outcome.code != 0:
+            self.bench.failures.append(f"[{self.size:,} {self.variant}] untimed {what}: exit {outcome.code}: "
+                                       f"{outcome.err.strip()[:200]}")
+        return outcome
+
+    def pick(self, fraction: float, with_details: bool = False) -> Item:
+        """A project not used by another row, from about `fraction` into the writer's order."""
+        start = int(self.size * fraction)
+        for k in list(range(start, self.size)) + list(range(0, start)):
+            it = self.items[k]
+            if it.name in self.used or it.name in ANCHORS or (with_details and not it.details):
+                continue
+            self.used.add(it.name)
+            return it
+        fail("no project left to pick")
+
+    def fresh_name(self, stem: str) -> str:
+        n = 1
+        while coarse_key(f"{stem} {n}") in self.taken:
+            n += 1
+        self.taken.add(coarse_key(f"{stem} {n}"))
+        return f"{stem} {n}"
+
+    # ---- stores
+
+    def make_stores(self) -> None:
+        """Imports the document into ours and the baseline's stores, then writes our history."""
+        self.root.mkdir()
+        for folder in self.other_roots:
+            folder.mkdir()
+        document = self.dir / "export.json"
+        document.write_text(json.dumps({"version": 1, "sort": "name", "projects": [
+            {"id": it.id, "name": it.name, "type": it.kind, "created": iso_ms(it.created),
+             "details": it.details, "position": k + 1} for k, it in enumerate(self.items)]},
+            ensure_ascii=False), encoding="utf-8")
+        if self.run_untimed(self.ours("import", str(document)), "import").code != 0:
+            fail(f"project import of {self.size:,} projects failed")
+        imported = comparable_store(self.store)
+        if self.variant == "small":
+            self.run_untimed(self.ours("history", "--clear", "--yes"), "history --clear")
+        self.prefill()
+        if comparable_store(self.store) != imported:
+            fail(f"[{self.size:,}] the changes that fill the history did not leave the projects as imported")
+        shutil.copyfile(self.store, self.pristine)
+        shutil.copyfile(self.history, self.history_pristine)
+        self.info = {"events": count_lines(self.history) - 1, "history_kb": self.history.stat().st_size / 1e3,
+                     "store_mb": self.store.stat().st_size / 1e6, "version": store_version(self.store)}
+        if self.baseline:
+            if self.bench.run(self.base("import", str(document)), self.env()).code != 0:
+                fail(f"the baseline's import of {self.size:,} projects failed")
+            shutil.copyfile(self.base_store, self.base_pristine)
+            self.info["base_version"] = store_version(self.base_store)
+            self.info["base_store_mb"] = self.base_store.stat().st_size / 1e6
+        log(f"  [{self.size:,} {self.variant}] history of {self.info['events']} events, "
+            f"{self.info['history_kb']:.0f} kB")
+
+    def prefill(self) -> None:
+        """Fills the history with pairs of changes that cancel out: the projects stay as imported."""
+        for k in range(HISTORY_PREFILL_PAIRS):
+            kind = k % 3
+            if kind == 0:
+                it = self.pick(0.1)
+                new = self.fresh_name(fit(it.name[:40]) + " (retitled)")
+                pairs = [["rename", it.name, new], ["rename", new, it.name]]
+            elif kind == 1:
+                it = self.pick(0.8)
+                position = self.items.index(it) + 1
+                pairs = [["move", it.name, "--to", "1"], ["move", it.name, "--to", str(position)]]
+            else:
+                it = self.pick(0.9, with_details=True)
+                pairs = [["edit", it.name, "-d", f"Revision notes {k}"], ["edit", it.name, "-d", it.details]]
+            for args in pairs:
+                self.run_untimed(self.ours(*args), f"{args[0]} filling the history")
+
+    def reset(self) -> None:
+        shutil.copyfile(self.pristine, self.store)
+        shutil.copyfile(self.history_pristine, self.history)
+        if self.baseline:
+            shutil.copyfile(self.base_pristine, self.base_store)
+        for folder in [self.root] + self.other_roots:
+            shutil.rmtree(folder)
+            folder.mkdir()
+
+    # ---- checks
+
+    def verify_history(self, change: str, events_per_run: int):
+        """A check, after a row, that every timed run of ours was recorded: the history grew by
+        `events_per_run` events a run and its newest event is a `change`."""
+        expected = self.info["events"] + 1 + events_per_run * (self.runs + 1)
+
+        def verify() -> Optional[str]:
+            lines = count_lines(self.history)
+            if lines != expected:
+                return f"the history has {lines} lines, expected {expected}"
+            got = last_event(self.history).get("change")
+            return None if got == change else f"the newest event is {got!r}, expected {change!r}"
+        return verify
+
+    # ---- the rows
+
+    def build_change_rows(self) -> None:
+        """Every changing command, ours with history against the baseline without, in turn."""
+        total = self.runs + 1
+        rename_item, move_item, edit_item = self.pick(0.5), self.pick(0.33), self.pick(0.25)
+        rename_to = self.fresh_name(fit(rename_item.name[:45]) + " revised")
+        deleted = [self.pick(0.6) for _ in range(total)]
+        names = {key: [self.fresh_name(stem) for _ in range(total)] for key, stem in (
+            ("plain", "Listed story"), ("folder", "Story with a folder"), ("base folder", "Earlier story"),
+            ("extra", "Scratch piece"))}
+
+        def renamed(i: int) -> list[str]:
+            return [rename_item.name, rename_to] if i % 2 == 0 else [rename_to, rename_item.name]
+
+        def untimed_add(binary: Callable[..., list[str]]):
+            return lambda i: self.run_untimed(binary("add", names["extra"][i], "--no-folder"), "add before delete")
+
+        commands = [
+            # label, arguments of run i, the history's name of the change, events a run, untimed step
+            ("add <new name> --no-folder", lambda i: ["add", names["plain"][i], "--no-folder"], "add", 1, None),
+            ("add <new name> (makes its folder)", None, "add", 1, None),
+            ("rename (two names in turn)", lambda i: ["rename", *renamed(i)], "rename", 1, None),
+            ("edit -d <text>", lambda i: ["edit", edit_item.name, "-d", f"Third draft ({i})"], "edit", 1, None),
+            ("move --to 1 / --bottom", lambda i: ["move", move_item.name, *(["--to", "1"] if i % 2 == 0 else
+                                                                            ["--bottom"])], "move", 1, None),
+            ("delete --yes (after an untimed add)", lambda i: ["delete", deleted[i].name, "--yes"], "delete", 2,
+             "add"),
+            ("sort user / name", lambda i: ["sort", "user" if i % 2 == 0 else "name"], "sort", 1, None),
+            ("root <folder> (two in turn)", lambda i: ["root", str(self.other_roots[i % 2])], "root", 1, None),
+        ]
+        for label, args, change, per_run, untimed in commands:
+            if args is None:        # add with its folder: each binary its own names, in the one root
+                ours_args = lambda i: ["add", names["folder"][i]]
+                base_args = lambda i: ["add", names["base folder"][i]]
+            else:
+                ours_args = base_args = args
+            reference = None
+            if self.baseline:
+                reference = Case(f"{label} (without history)", lambda i, a=base_args: self.base(*a(i)), self.env(),
+                                 ours=True, before=untimed_add(self.base) if untimed else None)
+            self.change_rows.append(Row(
+                label,
+                Case(f"{label} (with history)", lambda i, a=ours_args: self.ours(*a(i)), self.env(), ours=True,
+                     before=untimed_add(self.ours) if untimed else None),
+                [], self.reset, self.verify_history(change, per_run), reference=reference))
+
+    def build_undo_rows(self) -> None:
+        """For each kind of change, in every round: the change (timed), `undo` of that change just
+        made (timed), `redo` of it (timed). The change is fresh each round, so every undo reverses
+        a change of its own, and the redo the change that undo took back."""
+        total = self.runs + 1
+        rename_item, move_item, edit_item = self.pick(0.45), self.pick(0.3), self.pick(0.2)
+        rename_to = self.fresh_name(fit(rename_item.name[:45]) + " retitled")
+        deleted = [self.pick(0.55) for _ in range(total)]
+        added = [self.fresh_name("Undone story") for _ in range(total)]
+        extra = [self.fresh_name("Scratch note") for _ in range(total)]
+
+        def said(word: str):
+            def check(i: int, o: Outcome) -> Optional[str]:
+                return None if o.out.startswith(word) else f"expected {word!r}, got {o.out.strip()[:80]!r}"
+            return check
+
+        def folder_made(i: int, o: Outcome) -> Optional[str]:
+            return None if (self.root / added[i]).is_dir() else f"no folder {added[i]!r} in the root"
+
+        def folder_gone(i: int, o: Outcome) -> Optional[str]:
+            if (self.root / added[i]).exists():
+                return f"the folder {added[i]!r} is still in the root after undo"
+            return said("Undone")(i, o)
+
+        def redone_with_folder(i: int, o: Outcome) -> Optional[str]:
+            return said("Redone")(i, o) or folder_made(i, o)
+
+        def add_extra(i: int) -> None:
+            self.run_untimed(self.ours("add", extra[i], "--no-folder"), "add before delete")
+
+        kinds = [
+            # label, the change of round i, the history's name, untimed step before the change
+            ("rename", lambda i: ["rename", rename_item.name, rename_to] if i % 2 == 0
+             else ["rename", rename_to, rename_item.name], "rename", None),
+            ("edit -d", lambda i: ["edit", edit_item.name, "-d", f"Fourth draft ({i})"], "edit", None),
+            ("move --to 1 / --bottom", lambda i: ["move", move_item.name, *(["--to", "1"] if i % 2 == 0
+                                                                             else ["--bottom"])], "move", None),
+            ("delete --yes", lambda i: ["delete", deleted[i].name, "--yes"], "delete", add_extra),
+            ("add (makes its folder)", lambda i: ["add", added[i]], "add", None),
+        ]
+        for label, args, change, before in kinds:
+            with_folder = change == "add"
+            self.undo_rows.append(Row(
+                label,
+                Case(label, lambda i, a=args: self.ours(*a(i)), self.env(), ours=True, before=before,
+                     check=folder_made if with_folder else None),
+                [], self.reset, self.verify_undo(change, before is not None),
+                also=[Case("undo", lambda i: self.ours("undo"), self.env(), ours=True,
+                           check=folder_gone if with_folder else said("Undone")),
+                      Case("redo", lambda i: self.ours("redo"), self.env(), ours=True,
+                           check=redone_with_folder if with_folder else said("Redone"))]))
+
+    def verify_undo(self, change: str, untimed_add: bool):
+        """After a row of change, undo, redo: three events a round (four with an untimed add), and
+        the newest is the redo of a `change`."""
+        per_run = 4 if untimed_add else 3
+        expected = self.info["events"] + 1 + per_run * (self.runs + 1)
+
+        def verify() -> Optional[str]:
+            lines = count_lines(self.history)
+            if lines != expected:
+                return f"the history has {lines} lines, expected {expected}"
+            newest = last_event(self.history)
+            if "redo" not in newest:
+                return f"the newest event is not a redo: {sorted(newest)}"
+            return None
+        return verify
+
+    def measure(self) -> None:
+        for row in self.change_rows + self.undo_rows:
+            self.bench.measure(row, self.runs, self.size)
+
+
+def measure_history_rows(bench: Bench, sizes: list[int], runs_for: Callable[[int], int],
+                         baseline: Optional[Path], variants: list[str]) -> list[HistoryRun]:
+    """Runs the rows of issue 10 at each size and with each history; without a baseline binary only
+    the undo and redo rows (what --check runs)."""
+    done = []
+    for size in sizes:
+        for variant in variants:
+            log(f"history: {size:,} projects, {dict(HISTORY_VARIANTS)[variant]}")
+            run = HistoryRun(bench, size, runs_for(size), baseline, variant)
+            run.make_stores()
+            if baseline:
+                run.build_change_rows()
+            run.build_undo_rows()
+            run.measure()
+            done.append(run)
+            shutil.rmtree(run.dir)
+    return done
+
+
+def history_change_table(rows: list[Row]) -> list[str]:
+    """With history against without, with the verdict on wall and on CPU time."""
+    out = ["| command | with history ms | CPU ms | without ms | CPU ms | ratio | CPU ratio "
+           f"| within {HISTORY_TARGET:.2f}× (wall / CPU) |",
+           "|---|--:|--:|--:|--:|--:|--:|---|"]
+    for row in rows:
+        got, cpu = over(row), cpu_over(row)
+        if got is None or cpu is None:
+            mark = "failed"
+        else:
+            mark = " / ".join("yes" if r <= HISTORY_TARGET else f"**no** (+{(r / HISTORY_TARGET - 1) * 100:.0f} %)"
+                              for r in (got, cpu))
+        label = f"`{row.label}`" + (" **wrong result**" if row.problems else "")
+        out.append(f"| {label} | {fmt_ms(row.ours.median_ms)} | {fmt_ms(row.ours.cpu_ms)} "
+                   f"| {fmt_ms(row.reference.median_ms)} | {fmt_ms(row.reference.cpu_ms)} "
+                   f"| {'–' if got is None else f'{got:.2f}×'} | {'–' if cpu is None else f'{cpu:.2f}×'} | {mark} |")
+    return out
+
+
+def undo_table(rows: list[Row]) -> list[str]:
+    """Each change, its undo and its redo: medians, and undo / change, redo / change."""
+    out = ["| change | change ms | CPU ms | undo ms | CPU ms | redo ms | CPU ms | undo / change (CPU) "
+           f"| redo / change (CPU) | within {UNDO_TARGET:.2f}× (wall / CPU) |",
+           "|---|--:|--:|--:|--:|--:|--:|--:|--:|---|"]
+    for row in rows:
+        change, undo, redo = row.ours, row.also[0], row.also[1]
+        cells, marks = [], []
+        for case in (undo, redo):
+            if None in (case.median_ms, change.median_ms, case.cpu_ms) or not change.cpu_ms:
+                cells.append("–")
+                marks.append("failed")
+                continue
+            wall, cpu = case.median_ms / change.median_ms, case.cpu_ms / change.cpu_ms
+            cells.append(f"{wall:.2f}× ({cpu:.2f}×)")
+            marks.append("/".join("yes" if r <= UNDO_TARGET else "**no**" for r in (wall, cpu)))
+        label = f"`{row.label}`" + (" **wrong result**" if row.problems else "")
+        out.append(f"| {label} | {fmt_ms(change.median_ms)} | {fmt_ms(change.cpu_ms)} | {fmt_ms(undo.median_ms)} "
+                   f"| {fmt_ms(undo.cpu_ms)} | {fmt_ms(redo.median_ms)} | {fmt_ms(redo.cpu_ms)} | {cells[0]} "
+                   f"| {cells[1]} | undo {marks[0]}, redo {marks[1]} |")
+    return out
+
+
+def history_section(runs: list[HistoryRun], baseline_info: Optional[dict], load: tuple) -> list[str]:
+    """The rows of issue 10 for docs/performance.md."""
+    out = ["", "## History (issue 10)", "",
+           f"Load average (1 min) {load[0][0]:.2f} at the start of these rows, {load[1][0]:.2f} at the end."]
+    if baseline_info and baseline_info.get("binary"):
+        out += ["", "Without history: the binary given with `--history-baseline-binary`, on its own store made "
+                "by its own `import` of the same document. Target: every change within "
+                f"{HISTORY_TARGET:.2f}× of its time without history."]
+    elif baseline_info:
+        out += ["", f"Without history: the release build of `{baseline_info['commit'][:7]}` "
+                f"\"{baseline_info['title']}\", the commit before history, on its own store made by its own "
+                "`import` of the same document. Target: every change within "
+                f"{HISTORY_TARGET:.2f}× of its time without history."]
+    out += ["", f"Undo and redo: in every round the change, then `undo` of it, then `redo` of it, each "
+            f"timed; the target \"as fast as the change it reverses\" is read as within {UNDO_TARGET:.2f}×."]
+    for run in runs:
+        info = run.info
+        out += ["", f"### {run.size:,} projects, history: {dict(HISTORY_VARIANTS)[run.variant]}", "",
+                f"Median of {run.runs} runs of each, in turn. Our store {info['store_mb']:.1f} MB (version "
+                f"{info['version']}), its history {info['events']} events ({info['history_kb']:.0f} kB) before "
+                "each row, restored before each row"
+                + (f"; the store without history {info['base_store_mb']:.1f} MB (version {info['base_version']})."
+                   if run.baseline else ".")]
+        if run.change_rows:
+            out += [""] + history_change_table(run.change_rows)
+        out += [""] + undo_table(run.undo_rows)
+    out += ["", "### Targets of issue 10", "", "Judged on this run's medians, on wall time (CPU time in brackets)."]
+    out += targets_issue10(runs)
+    return out
+
+
+def targets_issue10(runs: list[HistoryRun]) -> list[str]:
+    """The verdicts on the speed targets of issue 10, one line for each size and history."""
+    lines = [""]
+    for run in runs:
+        where = f"{run.size:,}, {dict(HISTORY_VARIANTS)[run.variant]}"
+        if run.change_rows:
+            ratios = [(row, over(row), cpu_over(row)) for row in run.change_rows]
+            if any(got is None for _, got, _ in ratios):
+                lines.append(f"- {where}: every change within {HISTORY_TARGET:.2f}× of its time without history: "
+                             "not measured (a command failed)")
+            else:
+                slow = [f"`{row.label}` {got:.2f}× ({cpu or 0:.2f}×)" for row, got, cpu in ratios if got > HISTORY_TARGET]
+                lines.append(f"- {where}: every change within {HISTORY_TARGET:.2f}× of its time without history: "
+                             + (f"**not met** (over: {', '.join(slow)})" if slow else "met"))
+        over_undo = []
+        for row in run.undo_rows:
+            change = row.ours
+            for case in row.also:
+                if case.median_ms is None or change.median_ms is None:
+                    over_undo.append(f"`{case.label}` of `{row.label}` failed")
+                elif case.median_ms / change.median_ms > UNDO_TARGET:
+                    cpu = case.cpu_ms / change.cpu_ms if case.cpu_ms and change.cpu_ms else 0
+                    over_undo.append(f"`{case.label}` of `{row.label}` {case.median_ms / change.median_ms:.2f}× "
+                                     f"({cpu:.2f}×)")
+        lines.append(f"- {where}: `undo` and `redo` within {UNDO_TARGET:.2f}× of the change they reverse: "
+                     + (f"**not met** (over: {', '.join(over_undo)})" if over_undo else "met"))
+    return lines
+
+
+# --------------------------------------------------------------------------------------------
 # Main
 
 
@@ -1783,9 +2216,29 @@ def main() -> int:
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder and print its path")
     parser.add_argument("--words-only", action="store_true",
                         help="run only the word-count rows of issue 9 and print their section, writing nothing")
+    parser.add_argument("--history-only", action="store_true",
+                        help="run only the history rows of issue 10 (at --sizes, default "
+                             f"{DEFAULT_HISTORY_SIZES}) and print their section, writing nothing")
+    parser.add_argument("--history-baseline", metavar="REV", default=HISTORY_BASELINE,
+                        help=f"the build without history the changes are compared with (default {HISTORY_BASELINE}, "
+                             "the commit before history; 'none': only undo and redo against the change; "
+                             "never built with --check)")
+    parser.add_argument("--history-baseline-binary", type=Path, metavar="PATH",
+                        help="use this binary as the build without history instead of building "
+                             "--history-baseline (e.g. this commit built with recording switched off)")
+    parser.add_argument("--history-variants", default=",".join(k for k, _ in HISTORY_VARIANTS),
+                        help="the histories the rows of issue 10 run with: small (100 events), import (the "
+                             "import of every project and 100 events), comma-separated (default both; "
+                             "small with --check)")
     args = parser.parse_args()
 
-    sizes = args.sizes or ([1000] if args.check else parse_sizes(DEFAULT_SIZES))
+    sizes = args.sizes or ([1000] if args.check else parse_sizes(
+        DEFAULT_HISTORY_SIZES if args.history_only else DEFAULT_SIZES))
+    variants = ["small"] if args.check and args.history_variants == parser.get_default("history_variants") \
+        else [v.strip() for v in args.history_variants.split(",") if v.strip()]
+    if not variants or any(v not in dict(HISTORY_VARIANTS) for v in variants):
+        parser.error(f"--history-variants: choose among {', '.join(k for k, _ in HISTORY_VARIANTS)}")
+    history_sizes = [s for s in sizes if s in parse_sizes(DEFAULT_HISTORY_SIZES)] or sizes[:1]
     runs = args.runs if args.runs is not None else (3 if args.check else 15)
     runs_large = args.runs_large if args.runs_large is not None else min(runs, 7)
     if runs < 1 or runs_large < 1:
@@ -1795,6 +2248,8 @@ def main() -> int:
         return runs_large if size >= LARGE else runs
 
     revision = args.baseline if args.baseline is not None else (None if args.check else DEFAULT_BASELINE)
+    if args.history_only and args.baseline is None:
+        revision = None
     if revision is not None and revision.lower() == "none":
         revision = None
     if args.baseline_binary and revision is None:
@@ -1824,9 +2279,20 @@ def main() -> int:
             baseline_info = {"commit": commit, "build_s": baseline_s}
             log(f"built the baseline {commit[:12]} in {baseline_s:.0f} s")
         baseline_info["title"] = commit_title(baseline_info["commit"])
+    history_info = None
+    history_baseline = None
+    if args.history_baseline_binary:
+        history_baseline = args.history_baseline_binary.resolve()
+        if not os.access(history_baseline, os.X_OK):
+            fail(f"{history_baseline} is not an executable")
+        history_info = {"binary": history_baseline.name}
+    elif not args.check and args.history_baseline.lower() != "none":
+        history_baseline, history_s, commit = build_baseline(args.history_baseline)
+        history_info = {"commit": commit, "build_s": history_s, "title": commit_title(commit)}
+        log(f"built the history baseline {commit[:12]} in {history_s:.0f} s")
 
     notes: list[str] = []
-    if args.no_peers:
+    if args.no_peers or args.history_only:
         peers = {"task": None, "todo": None}
     else:
         peers, notes = ensure_peers(install=True)
@@ -1849,7 +2315,7 @@ def main() -> int:
         results: dict[int, list[Row]] = {}
         issue8: dict = {"folders": {}, "compare": {}, "extra": {}, "baseline": baseline_info}
         sizes_info: dict[int, dict] = {}
-        for size in ([] if args.words_only else sizes):
+        for size in ([] if args.words_only or args.history_only else sizes):
             log(f"{size:,} projects")
             size_peers = peers if size in args.peer_sizes else {"task": None, "todo": None}
             run = SizeRun(bench, size, size_peers, runs_for(size))
@@ -1871,26 +2337,40 @@ def main() -> int:
             }
             shutil.rmtree(run.dir)
 
-        log("word counts")
-        word_rows = measure_word_rows(bench, runs, args.check)
+        word_rows: list[Row] = []
+        if not args.history_only:
+            log("word counts")
+            word_rows = measure_word_rows(bench, runs, args.check)
+
+        history_load = [os.getloadavg()]
+        history_runs: list[HistoryRun] = []
+        if not args.words_only:
+            history_runs = measure_history_rows(bench, history_sizes, runs_for, history_baseline, variants)
+        history_load.append(os.getloadavg())
+        history_rows = [row for run in history_runs for row in run.change_rows + run.undo_rows]
 
         elapsed = time.monotonic() - t0
         load = (load_start, os.getloadavg())
         all_rows = [startup] + [row for rows in results.values() for row in rows] + word_rows
         all_rows += [row for rows in issue8["folders"].values() for row in rows]
         all_rows += [row for rows in issue8["extra"].values() for row in rows]
+        all_rows += history_rows
         failed = sum(1 for row in all_rows
-                     if row.ours.failures or (getattr(row, "reference", None) and row.reference.failures) or row.problems)
+                     if row.ours.failures or (getattr(row, "reference", None) and row.reference.failures) or row.problems
+                     or any(case.failures for case in row.also))
         if args.check:
             log(f"check finished in {elapsed:.0f} s")
         elif args.words_only:
             print("\n".join(word_section(word_rows, runs)))
+        elif args.history_only:
+            print("\n".join(history_section(history_runs, history_info, tuple(history_load))))
         else:
             command = "bash Tests/Benchmark/run.sh" + ("".join(f" {a}" for a in sys.argv[1:]))
             write_doc(args.output, command, started, elapsed, build_s, machine(), versions, notes, startup,
                       results, sizes_info, runs_for, bench.failures, load, issue8)
             with args.output.open("a", encoding="utf-8") as doc:
                 doc.write("\n".join(word_section(word_rows, runs)) + "\n")
+                doc.write("\n".join(history_section(history_runs, history_info, tuple(history_load))) + "\n")
             log(f"wrote {args.output} ({elapsed / 60:.1f} minutes)")
         if bench.failures:
             log(f"{len(bench.failures)} failure(s) of project:")
