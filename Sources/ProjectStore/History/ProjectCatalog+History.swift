@@ -15,10 +15,11 @@ extension ProjectCatalog {
         func ends(_ delta: ProjectDelta) -> (expected: Project?, wanted: Project?) {
             direction == .backward ? (delta.after, delta.before) : (delta.before, delta.after)
         }
-        // One index for all the lookups: an import undone touches every project it added.
-        let indexByID = Dictionary(uniqueKeysWithValues: projects.enumerated().map { ($1.id, $0) })
+        // An index for many lookups (an import undone touches every project it added); a plain
+        // search for the one project most changes touch.
+        let lookup = ProjectLookup(projects, manyLookups: record.projects.count > 8)
         for delta in record.projects {
-            let current = indexByID[delta.id].map { projects[$0] }
+            let current = lookup.index(of: delta.id).map { projects[$0] }
             let (expected, wanted) = ends(delta)
             guard let expected else {
                 if let current { throw .projectPresent(current.name) }
@@ -43,18 +44,23 @@ extension ProjectCatalog {
     private mutating func applyChecked(_ ends: [(expected: Project?, wanted: Project?)]) throws(HistoryObstacle) {
         let leaving = Set(ends.filter { $0.wanted == nil }.compactMap { $0.expected?.id })
         for case (let expected?, nil) in ends { idsByName[ProjectName.matchKey(expected.name)] = nil }
-        var kept = projects.filter { !leaving.contains($0.id) }
-        let keptIndex = Dictionary(uniqueKeysWithValues: kept.enumerated().map { ($1.id, $0) })
+        var kept = leaving.isEmpty ? projects : projects.filter { !leaving.contains($0.id) }
+        let keptLookup = ProjectLookup(kept, manyLookups: ends.count > 8)
         for case (let expected?, let wanted?) in ends {
             idsByName[ProjectName.matchKey(expected.name)] = nil
             try claimName(wanted)
-            kept[keptIndex[expected.id]!] = wanted
+            kept[keptLookup.index(of: expected.id)!] = wanted
         }
         let placed = ends.compactMap { end -> Project? in
             guard let wanted = end.wanted, end.expected?.position != wanted.position else { return nil }
             return wanted
         }.sorted { $0.position < $1.position }
         for case (nil, let arriving?) in ends { try claimName(arriving) }
+        guard !placed.isEmpty else {
+            projects = kept
+            renumber(from: 0)
+            return
+        }
         let placedIDs = Set(placed.map(\.id))
         let rest = kept.filter { !placedIDs.contains($0.id) }
         var merged: [Project] = []
@@ -102,4 +108,20 @@ public enum HistoryObstacle: Error, Sendable, Equatable {
     case folderMoved(String)
     /// Something is already where a folder must go back.
     case folderInTheWay(String)
+}
+
+/// Where a project is in a list: through an index built once when many are looked up, else by a
+/// plain search, cheaper for one or two.
+private struct ProjectLookup {
+    private let projects: [Project]
+    private let indexByID: [UUID: Int]?
+
+    init(_ projects: [Project], manyLookups: Bool) {
+        self.projects = projects
+        indexByID = manyLookups ? Dictionary(uniqueKeysWithValues: projects.enumerated().map { ($1.id, $0) }) : nil
+    }
+
+    func index(of id: UUID) -> Int? {
+        indexByID.map { $0[id] } ?? projects.firstIndex { $0.id == id }
+    }
 }
