@@ -41,15 +41,6 @@ enum HistoryFile {
         case .change(let command, let record):
             writer.raw(", \"change\": ")
             writer.string(command)
-            writer.raw(", \"projects\": [")
-            for (index, delta) in record.projects.enumerated() {
-                writer.raw(index == 0 ? "{\"before\": " : ", {\"before\": ")
-                writeProject(delta.before, to: &writer)
-                writer.raw(", \"after\": ")
-                writeProject(delta.after, to: &writer)
-                writer.raw("}")
-            }
-            writer.raw("]")
             if let order = record.order {
                 writer.raw(", \"order\": [")
                 writer.string(order.before.rawValue)
@@ -65,6 +56,16 @@ enum HistoryFile {
                 writer.raw("]")
             }
             writeDisk(record.disk, to: &writer)
+            // Last: what `undo` and `redo` look for is read without going through it.
+            writer.raw(", \"projects\": [")
+            for (index, delta) in record.projects.enumerated() {
+                writer.raw(index == 0 ? "{\"before\": " : ", {\"before\": ")
+                writeProject(delta.before, to: &writer)
+                writer.raw(", \"after\": ")
+                writeProject(delta.after, to: &writer)
+                writer.raw("}")
+            }
+            writer.raw("]")
         case .undo(let revision, let disk):
             writer.raw(", \"undo\": ")
             writer.integer(revision)
@@ -206,7 +207,10 @@ enum HistoryFile {
         var undo: Int?
         var redo: Int?
         var chain: [Int]?
-        try scanner.object { scanner, key throws(DocumentProblem) in
+        var complete = true
+        // Without the records, a change's projects (last on its line as written) are not read at
+        // all once the rest is known: an import's line may hold thousands.
+        try scanner.objectUntil { scanner, key throws(DocumentProblem) in
             if key == "rev" {
                 revision = try scanner.integer()
             } else if key == "time" {
@@ -214,7 +218,11 @@ enum HistoryFile {
             } else if key == "change" {
                 command = try scanner.string()
             } else if key == "projects" {
-                guard records else { return try scanner.skipValue() }
+                if !records, revision != nil, time != nil, command != nil {
+                    complete = false
+                    return false
+                }
+                if !records { try scanner.skipValue(); return true }
                 try scanner.array { scanner throws(DocumentProblem) in projects.append(try delta(&scanner)) }
             } else if key == "order" {
                 var values: [ProjectOrder] = []
@@ -243,8 +251,9 @@ enum HistoryFile {
             } else {
                 try scanner.skipValue()
             }
+            return true
         }
-        try scanner.end()
+        if complete { try scanner.end() }
         guard let revision else { throw .missingField("rev", project: nil) }
         guard let time else { throw .missingField("time", project: nil) }
         let kind: HistoryEvent.Kind

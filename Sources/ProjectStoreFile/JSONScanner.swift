@@ -54,6 +54,25 @@ struct JSONScanner {
         try expect(UInt8(ascii: "}"))
     }
 
+    /// As `object`, but stops, leaving the rest unread, at the first key for which `body` returns
+    /// `false` without reading its value: a reader that needs only what comes first.
+    mutating func objectUntil(_ body: (inout JSONScanner, JSONKey) throws(DocumentProblem) -> Bool) throws(DocumentProblem) {
+        try expect(UInt8(ascii: "{"))
+        if try consume(UInt8(ascii: "}")) { return }
+        repeat {
+            let key: JSONKey
+            if let bytes = plainStringBytes() {
+                guard UTF8Validation.isValid(bytes) else { throw .notUTF8 }
+                key = .bytes(bytes)
+            } else {
+                key = .text(try string())
+            }
+            try expect(UInt8(ascii: ":"))
+            guard try body(&self, key) else { return }
+        } while try consume(UInt8(ascii: ","))
+        try expect(UInt8(ascii: "}"))
+    }
+
     /// Calls `body` once for each element of an array; `body` must read the element.
     mutating func array(_ body: (inout JSONScanner) throws(DocumentProblem) -> Void) throws(DocumentProblem) {
         try expect(UInt8(ascii: "["))
