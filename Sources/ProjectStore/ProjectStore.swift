@@ -35,7 +35,7 @@ public struct ProjectStore: Sendable {
 
     /// The catalog, after finishing any change a crash interrupted.
     public func catalog() throws(ProjectStoreError) -> ProjectCatalog {
-        if storage.hasIntent() { try change { _ throws(ProjectStoreError) in } }
+        if storage.hasIntent() { try changeAndTidy { _ throws(ProjectStoreError) in } }
         return try storage.load()
     }
 

@@ -37,21 +37,10 @@ struct JSONScanner {
 
     /// Calls `body` with each key of an object; `body` must read that key's value.
     mutating func object(_ body: (inout JSONScanner, JSONKey) throws(DocumentProblem) -> Void) throws(DocumentProblem) {
-        try expect(UInt8(ascii: "{"))
-        if try consume(UInt8(ascii: "}")) { return }
-        repeat {
-            // Keys are compared as bytes: no string is made for them unless they hold escapes.
-            let key: JSONKey
-            if let bytes = plainStringBytes() {
-                guard UTF8Validation.isValid(bytes) else { throw .notUTF8 }
-                key = .bytes(bytes)
-            } else {
-                key = .text(try string())
-            }
-            try expect(UInt8(ascii: ":"))
-            try body(&self, key)
-        } while try consume(UInt8(ascii: ","))
-        try expect(UInt8(ascii: "}"))
+        try objectUntil { scanner, key throws(DocumentProblem) in
+            try body(&scanner, key)
+            return true
+        }
     }
 
     /// As `object`, but stops, leaving the rest unread, at the first key for which `body` returns
@@ -60,6 +49,7 @@ struct JSONScanner {
         try expect(UInt8(ascii: "{"))
         if try consume(UInt8(ascii: "}")) { return }
         repeat {
+            // Keys are compared as bytes: no string is made for them unless they hold escapes.
             let key: JSONKey
             if let bytes = plainStringBytes() {
                 guard UTF8Validation.isValid(bytes) else { throw .notUTF8 }

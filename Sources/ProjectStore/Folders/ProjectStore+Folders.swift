@@ -130,9 +130,8 @@ extension ProjectStore {
     ) throws(ProjectStoreError) -> (project: Project, folder: FolderOutcome?) {
         try change { catalog throws(ProjectStoreError) in
             let project = try catalog.delete(reference)
-            guard case .trashed(let path, _, let files) = fate(of: project, keepFolder: keepFolder, in: catalog) else {
-                return (project, fate(of: project, keepFolder: keepFolder, in: catalog))
-            }
+            let fate = fate(of: project, keepFolder: keepFolder, in: catalog)
+            guard case .trashed(let path, _, let files) = fate else { return (project, fate) }
             let (destination, made): (String, [String])
             do throws(FolderSystemError) {
                 (destination, made) = try FolderTrash.freePlace(for: path, on: folders)
