@@ -11,6 +11,8 @@ public struct Project: Sendable, Equatable, Identifiable {
     public internal(set) var details: String?
     /// 1-based place in the writer's own order; kept by `ProjectCatalog`.
     public internal(set) var position: Int
+    /// What places it in the writer's own order; `nil` until a catalog gives it one.
+    public internal(set) var orderKey: OrderKey?
     /// `nil` for a list entry only (`--no-folder`, or a store from before folders).
     public internal(set) var folder: ProjectFolder?
     /// The words the writer aims for, at least 1; `nil` when none is set.
@@ -20,7 +22,7 @@ public struct Project: Sendable, Equatable, Identifiable {
 
     public init(
         id: UUID, name: String, kind: ProjectKind, created: Date, details: String?, position: Int = 0,
-        folder: ProjectFolder? = nil, target: Int? = nil, due: CalendarDay? = nil
+        folder: ProjectFolder? = nil, target: Int? = nil, due: CalendarDay? = nil, orderKey: OrderKey? = nil
     ) {
         self.id = id
         self.name = name
@@ -31,6 +33,7 @@ public struct Project: Sendable, Equatable, Identifiable {
         self.folder = folder
         self.target = target
         self.due = due
+        self.orderKey = orderKey
     }
 }
 

@@ -5,7 +5,7 @@ import Foundation
 public struct ProjectCatalog: Sendable, Equatable {
     public internal(set) var projects: [Project]
     public var defaultOrder: ProjectOrder {
-        didSet { if defaultOrder != oldValue { changes += 1 } }
+        didSet { if defaultOrder != oldValue { record(.setDefaultOrder(from: oldValue, to: defaultOrder)) } }
     }
     /// The root saved with `project root <path>`: absolute, or `nil` for none.
     public internal(set) var savedRoot: String?
@@ -17,6 +17,12 @@ public struct ProjectCatalog: Sendable, Equatable {
     /// How many changes this catalog has been through: a storage saves only when it moved, without
     /// keeping a copy of the whole catalog to compare with.
     public internal(set) var changes = 0
+    /// What was done to it since the change in progress began (`beginChange`), in order.
+    public internal(set) var operations: [ChangeOperation] = []
+    /// The clock of the last change recorded in this store: the next one comes after it.
+    public var lastClock: HybridTime?
+    /// Where the storage's history stood when the store was last written; the storage's to keep.
+    public var historyMark = HistoryMark()
 
     public init() {
         projects = []
@@ -43,13 +49,43 @@ public struct ProjectCatalog: Sendable, Equatable {
             }
             guard ids.insert(project.id).inserted else { throw .duplicateID(project.id) }
         }
-        self.projects = projects
+        self.projects = Self.inKeyOrder(projects)
         self.defaultOrder = defaultOrder
         self.savedRoot = savedRoot
         self.revision = revision
         self.idsByName = idsByName
         renumber(from: 0)
     }
+
+    /// The projects sorted by their keys, as a store this tool wrote already has them; projects
+    /// without keys (a store from before keys, an import document) get keys in the order given.
+    private static func inKeyOrder(_ projects: [Project]) -> [Project] {
+        guard projects.allSatisfy({ $0.orderKey != nil }) else {
+            let keys = OrderKey.sequence(after: nil, count: projects.count)
+            var keyed = projects
+            for index in keyed.indices { keyed[index].orderKey = keys[index] }
+            return keyed
+        }
+        if zip(projects, projects.dropFirst()).allSatisfy({ Self.precedes($0, $1) }) { return projects }
+        return projects.sorted(by: precedes)
+    }
+
+    /// The writer's order: by key, and by id for keys two machines happened to pick alike.
+    static func precedes(_ lhs: Project, _ rhs: Project) -> Bool {
+        let (left, right) = (lhs.orderKey!, rhs.orderKey!)
+        return left != right ? left < right : lhs.id.uuidString < rhs.id.uuidString
+    }
+
+    /// Starts recording what a change does.
+    public mutating func beginChange() {
+        operations = []
+    }
+
+    mutating func record(_ operation: ChangeOperation) {
+        operations.append(operation)
+        changes += 1
+    }
+
 
     // MARK: Finding projects
 
@@ -101,10 +137,11 @@ public struct ProjectCatalog: Sendable, Equatable {
         }
         let project = Project(
             id: id, name: name, kind: kind, created: created,
-            details: Self.normalized(details), position: projects.count + 1)
+            details: Self.normalized(details), position: projects.count + 1,
+            orderKey: OrderKey.between(projects.last?.orderKey, nil))
         projects.append(project)
         idsByName[ProjectName.matchKey(name)] = id
-        changes += 1
+        record(.create(project))
         return project
     }
 
@@ -121,7 +158,7 @@ public struct ProjectCatalog: Sendable, Equatable {
         idsByName[ProjectName.matchKey(target.name)] = nil
         idsByName[ProjectName.matchKey(name)] = target.id
         projects[index].name = name
-        changes += 1
+        record(.set(target.id, .name(from: target.name, to: name)))
         return projects[index]
     }
 
@@ -133,8 +170,8 @@ public struct ProjectCatalog: Sendable, Equatable {
         let index = try project(reference).position - 1
         let details = Self.normalized(details)
         if !Self.sameText(projects[index].details, details) {
+            record(.set(projects[index].id, .details(from: projects[index].details, to: details)))
             projects[index].details = details
-            changes += 1
         }
         return projects[index]
     }
@@ -146,7 +183,7 @@ public struct ProjectCatalog: Sendable, Equatable {
         let removed = projects.remove(at: index)
         idsByName[ProjectName.matchKey(removed.name)] = nil
         renumber(from: index)
-        changes += 1
+        record(.remove(removed))
         return removed
     }
 
@@ -176,11 +213,37 @@ public struct ProjectCatalog: Sendable, Equatable {
         }
         let source = moving.position - 1
         guard source != destination else { return moving }
-        let project = projects.remove(at: source)
+        var project = projects.remove(at: source)
+        let oldKey = project.orderKey!
+        project.orderKey = key(at: destination)
         projects.insert(project, at: destination)
         renumber(from: min(source, destination))
-        changes += 1
+        record(.place(project.id, Placement(fromKey: oldKey, toKey: project.orderKey!, fromPosition: source + 1, toPosition: destination + 1)))
         return projects[destination]
+    }
+
+    /// A key for a project about to be inserted at `index`, between its neighbours-to-be.
+    private func key(at index: Int) -> OrderKey {
+        let lower = index > 0 ? projects[index - 1].orderKey : nil
+        let upper = index < projects.count ? projects[index].orderKey : nil
+        if let lower, let upper, lower >= upper {
+            // Two projects given one key on two machines: no key fits between them, so the
+            // project goes just after both rather than between.
+            return OrderKey.between(lower, projects[index...].lazy.compactMap(\.orderKey).first { $0 > lower })
+        }
+        return OrderKey.between(lower, upper)
+    }
+
+    /// Inserts a project where its key places it; returns its index.
+    mutating func insertByKey(_ project: Project) -> Int {
+        var low = 0, high = projects.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Self.precedes(projects[middle], project) { low = middle + 1 } else { high = middle }
+        }
+        projects.insert(project, at: low)
+        renumber(from: low)
+        return low
     }
 
     /// Appends every project of an import document, in its order, or none of them. Folders are
@@ -224,9 +287,14 @@ public struct ProjectCatalog: Sendable, Equatable {
             accepted.append(project)
         }
         guard problems.isEmpty else { throw .importRejected(problems) }
+        let keys = OrderKey.sequence(after: projects.last?.orderKey, count: accepted.count)
+        for index in accepted.indices { accepted[index].orderKey = keys[index] }
         projects.append(contentsOf: accepted)
-        for project in accepted { idsByName[ProjectName.matchKey(project.name)] = project.id }
-        if !accepted.isEmpty { changes += 1 }
+        operations.reserveCapacity(operations.count + accepted.count)
+        for project in accepted {
+            idsByName[ProjectName.matchKey(project.name)] = project.id
+            record(.create(project))
+        }
         return accepted
     }
 
@@ -258,7 +326,7 @@ public struct ProjectCatalog: Sendable, Equatable {
     }
 
     /// Equal to the code point: a change of normalization is a change to store.
-    private static func sameText(_ lhs: String?, _ rhs: String?) -> Bool {
+    static func sameText(_ lhs: String?, _ rhs: String?) -> Bool {
         switch (lhs, rhs) {
         case (nil, nil): true
         case let (lhs?, rhs?): lhs.unicodeScalars.elementsEqual(rhs.unicodeScalars)

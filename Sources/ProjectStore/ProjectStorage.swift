@@ -19,19 +19,43 @@ public protocol ProjectStorage: Sendable {
     func recordIntent(_ intent: FolderIntent) throws(ProjectStoreError)
     func clearIntent()
 
-    /// The history's events, checked whole. Throws `.historyUnreadable`. Outside `update`, read
-    /// after the store: events above the store's revision are not part of the history yet.
-    func historyEvents() throws(ProjectStoreError) -> [HistoryEvent]
-    /// The events with their changes' records left empty: what `undo` and `redo` need to find the
-    /// change to take, without reading every project an import recorded. Then `change(revision:)`.
-    func historyOutline() throws(ProjectStoreError) -> [HistoryEvent]
-    /// The change event of `revision`, read whole.
-    func change(revision: Int) throws(ProjectStoreError) -> HistoryEvent?
-    /// Adds an event for the revision the store is about to be written with, dropping events of
-    /// revisions the store never reached; inside `update` only, before the store is written.
-    func appendHistory(_ event: HistoryEvent, storeRevision: Int) throws(ProjectStoreError)
-    /// Replaces the whole history (compacted, or emptied); inside `update` only.
-    func replaceHistory(_ events: [HistoryEvent]) throws(ProjectStoreError)
+    /// The changes the store has seen, oldest first, read whole. Throws `.historyUnreadable`.
+    /// Outside `update`, called after reading `catalog`, which says which changes it has seen.
+    func history(of catalog: ProjectCatalog) throws(ProjectStoreError) -> [Change]
+    /// The changes the store has seen, newest first, their operations left out, up to the first
+    /// for which `stop` is true: what `undo` and `redo` need to find their change without reading
+    /// every project an import recorded, nor a long history. Then `HistoryLine.whole`.
+    func recentHistory(of catalog: ProjectCatalog, until stop: (Change) -> Bool) throws(ProjectStoreError) -> [HistoryLine]
+    /// Appends `change`, the one the store is about to be written with, and notes in `catalog`
+    /// where the history now ends; inside `update` only, before the store is written. Refuses a
+    /// history holding changes this store never saw: they are evidence, never cut off.
+    func append(_ change: Change, to catalog: inout ProjectCatalog) throws(ProjectStoreError)
+    /// Forgets every change; inside `update` only.
+    func clearHistory(of catalog: inout ProjectCatalog) throws(ProjectStoreError)
+}
+
+/// One change of the history as `recentHistory` finds it: its outline, and the change read whole.
+public struct HistoryLine: Sendable {
+    public let outline: Change
+    public let whole: @Sendable () throws(ProjectStoreError) -> Change
+
+    public init(outline: Change, whole: @escaping @Sendable () throws(ProjectStoreError) -> Change) {
+        self.outline = outline
+        self.whole = whole
+    }
+}
+
+/// Where the history stood when the store was last written: how long the file was and how many
+/// changes it held. A storage keeps it in the store, to append without reading the history and to
+/// tell changes the store has seen from those it has not. `nil` fields: not known yet.
+public struct HistoryMark: Sendable, Equatable {
+    public var end: Int?
+    public var lines: Int?
+
+    public init(end: Int? = nil, lines: Int? = nil) {
+        self.end = end
+        self.lines = lines
+    }
 }
 
 /// A storage in memory, for tests and for Swift code that does not need a file.
@@ -70,34 +94,38 @@ public final class MemoryStorage: ProjectStorage, @unchecked Sendable {
         return result
     }
 
-    private var events: [HistoryEvent] = []
+    private var changes: [Change] = []
     /// Set by tests: the history reads as a corrupt file would.
     public var historyIsCorrupt = false
 
-    public func historyEvents() throws(ProjectStoreError) -> [HistoryEvent] {
+    public func history(of catalog: ProjectCatalog) throws(ProjectStoreError) -> [Change] {
         lock.lock()
         defer { lock.unlock() }
         if historyIsCorrupt { throw .historyUnreadable(path: "memory", .syntax(line: 1, column: 1)) }
-        return events
+        return changes.filter { $0.revision <= catalog.revision }
     }
 
-    public func historyOutline() throws(ProjectStoreError) -> [HistoryEvent] {
-        try historyEvents()
+    public func recentHistory(of catalog: ProjectCatalog, until stop: (Change) -> Bool) throws(ProjectStoreError) -> [HistoryLine] {
+        var lines: [HistoryLine] = []
+        for change in try history(of: catalog).reversed() {
+            var outline = change
+            outline.operations = []
+            lines.append(HistoryLine(outline: outline) { change })
+            if stop(outline) { break }
+        }
+        return lines
     }
 
-    public func change(revision: Int) throws(ProjectStoreError) -> HistoryEvent? {
-        try historyEvents().first { $0.revision == revision && $0.isChange }
-    }
-
-    public func appendHistory(_ event: HistoryEvent, storeRevision: Int) throws(ProjectStoreError) {
+    public func append(_ change: Change, to catalog: inout ProjectCatalog) throws(ProjectStoreError) {
         if historyIsCorrupt { throw .historyUnreadable(path: "memory", .syntax(line: 1, column: 1)) }
-        events.removeAll { $0.revision > storeRevision }
-        events.append(event)
+        changes.removeAll { $0.revision > catalog.revision }
+        changes.append(change)
+        catalog.lastClock = change.clock
     }
 
-    public func replaceHistory(_ events: [HistoryEvent]) {
+    public func clearHistory(of catalog: inout ProjectCatalog) {
         historyIsCorrupt = false
-        self.events = events
+        changes = []
     }
 
     public func hasIntent() -> Bool { lock.withLock { recordedIntent != nil } }

@@ -9,6 +9,8 @@ public struct ProjectStore: Sendable {
     let places: FolderPlaces
     let clock: @Sendable () -> Date
     let newID: @Sendable () -> UUID
+    /// The computer the changes are made on, as the history names it.
+    let machine: Machine
     /// The command whose changes go into the history, by name; `nil` records nothing.
     let recording: String?
     /// Told when the history cannot be read or written: the change itself goes on, unrecorded.
@@ -22,9 +24,11 @@ public struct ProjectStore: Sendable {
         recording: String? = nil,
         historyProblem: @escaping @Sendable (ProjectStoreError) -> Void = { _ in },
         clock: @escaping @Sendable () -> Date = Date.init,
-        newID: @escaping @Sendable () -> UUID = UUID.init
+        newID: @escaping @Sendable () -> UUID = UUID.init,
+        machine: Machine = Machine(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), name: "this machine")
     ) {
         self.storage = storage
+        self.machine = machine
         self.folders = folders
         self.places = places
         self.recording = recording
@@ -92,22 +96,26 @@ public struct ProjectStore: Sendable {
         _ steps: (inout ProjectCatalog) throws(ProjectStoreError) -> Result
     ) throws(ProjectStoreError) -> Result {
         try changeAndTidy { catalog throws(ProjectStoreError) in
-            let before = catalog
+            catalog.beginChange()
             diskLog.start()
             let result = try steps(&catalog)
-            if catalog.changes != before.changes { record(before: before, after: catalog) }
+            if let recording, !catalog.operations.isEmpty { try record(.command(recording), in: &catalog) }
             return result
         }
     }
 
-    private func record(before: ProjectCatalog, after: ProjectCatalog) {
-        guard let recording else { return }
-        let record = ChangeRecord(before: before, after: after, disk: diskLog.steps)
-        guard !record.isEmpty else { return }
-        let event = HistoryEvent(revision: before.revision + 1, time: clock(), kind: .change(command: recording, record: record))
+    /// Appends what `catalog` recorded, with the disk steps taken, as one change; the store is
+    /// written right after. A history that cannot take it is told, and the change goes on; but
+    /// a history ahead of the store refuses the change: what it holds must not be buried.
+    func record(_ kind: Change.Kind, in catalog: inout ProjectCatalog) throws(ProjectStoreError) {
+        let now = clock()
+        let change = Change(
+            revision: catalog.revision + 1, time: now, clock: HybridTime.next(at: now, after: catalog.lastClock),
+            machine: machine, kind: kind, operations: catalog.operations + diskLog.steps.map(ChangeOperation.disk))
         do {
-            try storage.appendHistory(event, storeRevision: before.revision)
+            try storage.append(change, to: &catalog)
         } catch {
+            if case .historyAhead = error { throw error }
             historyProblem(error)
         }
     }

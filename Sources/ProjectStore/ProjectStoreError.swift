@@ -34,6 +34,9 @@ public enum ProjectStoreError: Error, Sendable, Equatable {
     case historyUnreadable(path: String, DocumentProblem)
     /// The history file cannot be read at all (`code` is the errno); the projects are fine.
     case historyUnavailable(path: String, code: Int32)
+    /// The history records changes the store never saw: the store is older than its history
+    /// (restored from a backup, say). Nothing is written until the writer chooses.
+    case historyAhead(path: String, changes: Int, last: Date?)
 }
 
 /// Why a folder cannot be a project's.

@@ -61,6 +61,26 @@ enum AtomicFile {
         syncFolder(of: path)
     }
 
+    /// Writes `bytes` to a new file at `path`, flushed, unless one is there already: a file made
+    /// once, by whichever of two processes gets there first.
+    static func create(_ path: String, with bytes: [UInt8]) throws(StorageError) {
+        let temporary = path + ".\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .unwritable(path: StoreFolder.parent(of: path), code: errno) }
+        defer { unlink(temporary) }
+        do throws(StorageError) {
+            try writeAll(bytes, to: descriptor, path: path)
+            guard fsync(descriptor) == 0 else { throw .unwritable(path: path, code: errno) }
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        close(descriptor)
+        // A hard link never replaces: if another process made the file first, theirs stays.
+        guard link(temporary, path) == 0 || errno == EEXIST else { throw .unwritable(path: path, code: errno) }
+        syncFolder(of: path)
+    }
+
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(StorageError) {
         var written = 0
         while written < bytes.count {

@@ -3,93 +3,147 @@ import Glibc
 #else
 import Darwin
 #endif
+import Foundation
 import ProjectStore
 
 /// The history beside the store, `<store>.history`, written under the store's lock before the store
-/// itself: an event whose store write never happened has a revision the store never reached, and
-/// is dropped by the next append and ignored by every reader. See docs/store-format.md.
+/// itself. The store notes where the history ended when it was written, so a change appends without
+/// reading the history, and a change whose store write never happened (a crash between the two) is
+/// known by lying past that mark. See docs/store-format.md.
 extension FileStorage {
     /// Added to the store's path, the history's.
     public static let historySuffix = ".history"
 
-    public func historyEvents() throws(ProjectStoreError) -> [HistoryEvent] {
+    public func history(of catalog: ProjectCatalog) throws(ProjectStoreError) -> [Change] {
         let path = try historyPath()
-        guard let bytes = try historyBytes(path) else { return [] }
-        do {
-            return try HistoryFile.decode(bytes)
+        guard let file = try mapped(path) else { return [] }
+        do throws(DocumentProblem) {
+            return try file.wholeChanges(try file.seenChanges(storeRevision: catalog.revision, machine: machine))
         } catch {
             throw .historyUnreadable(path: path, error)
         }
     }
 
-    public func historyOutline() throws(ProjectStoreError) -> [HistoryEvent] {
+    public func recentHistory(of catalog: ProjectCatalog, until stop: (Change) -> Bool) throws(ProjectStoreError) -> [HistoryLine] {
         let path = try historyPath()
-        guard let bytes = try historyBytes(path) else { return [] }
-        do {
-            return try HistoryFile.decode(bytes, records: false)
-        } catch {
-            throw .historyUnreadable(path: path, error)
-        }
-    }
-
-    public func change(revision: Int) throws(ProjectStoreError) -> HistoryEvent? {
-        let path = try historyPath()
-        guard let bytes = try historyBytes(path) else { return nil }
-        do {
-            let lines = try HistoryFile.frame(bytes).lines
-            // The newest line of that revision: a change and its undo may share one after compaction.
-            for line in lines.reversed() where line.revision == revision {
-                let event = try HistoryFile.decode(line: Array(bytes[line.range]), records: true)
-                if event.isChange { return event }
+        guard let file = try mapped(path) else { return [] }
+        do throws(DocumentProblem) {
+            if try file.version() == 1 {
+                // Read whole once, until the next change writes it anew.
+                var found: [HistoryLine] = []
+                return try legacyLines(of: catalog, until: stop)
             }
-            return nil
+            var found: [HistoryLine] = []
+            var end = file.bytes.count
+            // A last piece without its new line was torn by a crash.
+            while end > 0, file.bytes[end - 1] != 0x0A { end -= 1 }
+            while end > file.headerEnd {
+                let start = file.lineStart(before: end)
+                let range = start..<end
+                end = start
+                guard let revision = HistoryFile.revision(of: file.bytes, range.lowerBound..<(range.upperBound - 1)) else {
+                    throw .syntax(line: 0, column: 1)
+                }
+                guard revision <= catalog.revision else { continue }
+                let outline = try file.change(range, operations: false)
+                found.append(HistoryLine(outline: outline) { () throws(ProjectStoreError) in
+                    do throws(DocumentProblem) {
+                        return try file.change(range, operations: true)
+                    } catch {
+                        throw .historyUnreadable(path: path, error)
+                    }
+                })
+                if stop(outline) { break }
+            }
+            return found
         } catch {
             throw .historyUnreadable(path: path, error)
         }
     }
 
-    public func appendHistory(_ event: HistoryEvent, storeRevision: Int) throws(ProjectStoreError) {
-        let path = try historyPath()
-        guard let bytes = try historyBytes(path), !bytes.isEmpty else {
-            return try replaceHistory([event])
-        }
-        let lines: [(revision: Int, range: Range<Int>)]
+    /// A version-1 history, read whole once, until the next change writes it anew.
+    private func legacyLines(of catalog: ProjectCatalog, until stop: (Change) -> Bool) throws(DocumentProblem) -> [HistoryLine] {
         do {
-            lines = try HistoryFile.frame(bytes).lines
-        } catch {
-            throw .historyUnreadable(path: path, error)
-        }
-        let committed = lines.prefix { $0.revision <= storeRevision }
-        // Compacted now and then rather than on every change: only then is every event read.
-        if committed.count >= 3 * History.limit {
-            let events: [HistoryEvent]
-            do {
-                events = try HistoryFile.decode(Array(bytes[..<committed.last!.range.upperBound]))
-            } catch {
-                throw .historyUnreadable(path: path, error)
+            var found: [HistoryLine] = []
+            for change in try history(of: catalog).reversed() {
+                found.append(HistoryLine(outline: change) { change })
+                if stop(change) { break }
             }
-            return try replaceHistory(History(events: events, storeRevision: storeRevision).compacted + [event])
-        }
-        let keep = committed.last?.range.upperBound ?? (bytes.firstIndex(of: 0x0A)! + 1)
-        do {
-            try HistoryAppender.append(HistoryFile.line(event), to: path, after: keep, of: bytes.count)
+            return found
         } catch {
+            guard case .historyUnreadable(_, let problem) = error else { throw .syntax(line: 1, column: 1) }
+            throw problem
+        }
+    }
+
+    public func append(_ change: Change, to catalog: inout ProjectCatalog) throws(ProjectStoreError) {
+        let path = try historyPath()
+        let file = try mapped(path)
+        let line = HistoryFile.line(change)
+        defer { catalog.lastClock = change.clock }
+        guard let file, file.bytes.count > 0 else {
+            return try rewrite(path, with: [change], in: &catalog)
+        }
+        do {
+            let version = try file.version()
+            let mark = catalog.historyMark
+            // Most changes: the history ends where the store last saw it, and is not much longer.
+            if version == HistoryFile.version, let end = mark.end, let lines = mark.lines, end == file.bytes.count,
+               lines < 3 * History.limit {
+                try HistoryAppender.append(line, to: path, at: end)
+                catalog.historyMark = HistoryMark(end: end + line.count, lines: lines + 1)
+                return
+            }
+            let seen = try file.seenChanges(storeRevision: catalog.revision, machine: machine)
+            if version == HistoryFile.version {
+                try checkNothingUnseen(in: file, after: seen.last?.line.upperBound ?? file.headerEnd, catalog: catalog, path: path)
+                if seen.count < 3 * History.limit {
+                    let end = seen.last?.line.upperBound ?? file.headerEnd
+                    try HistoryAppender.append(line, to: path, at: end, cutting: file.bytes.count)
+                    catalog.historyMark = HistoryMark(end: end + line.count, lines: seen.count + 1)
+                    return
+                }
+            }
+            // Compacted now and then rather than on every change, or upgraded from version 1:
+            // only then is every change read.
+            try rewrite(path, with: History.kept(try file.wholeChanges(seen)) + [change], in: &catalog)
+        } catch let problem as DocumentProblem {
+            throw .historyUnreadable(path: path, problem)
+        } catch let error as ProjectStoreError {
+            throw error
+        } catch let error as StorageError {
             throw .storage(error)
+        } catch {
+            fatalError("unreachable: \(error)")
         }
     }
 
-    public func replaceHistory(_ events: [HistoryEvent]) throws(ProjectStoreError) {
+    public func clearHistory(of catalog: inout ProjectCatalog) throws(ProjectStoreError) {
         let path = try historyPath()
         // Forgetting is removing the file: that works whatever state it is in, unreadable included.
-        if events.isEmpty {
-            guard unlink(path) == 0 || errno == ENOENT else { throw .storage(.unwritable(path: path, code: errno)) }
-            return
-        }
+        guard unlink(path) == 0 || errno == ENOENT else { throw .storage(.unwritable(path: path, code: errno)) }
+        catalog.historyMark = HistoryMark()
+    }
+
+    /// Refuses when the history holds changes past those the store has seen, other than the one a
+    /// crash may have left between writing the history and the store: the store is then older than
+    /// its history (restored from a backup, say), and those changes are evidence not to cut off.
+    private func checkNothingUnseen(in file: MappedHistory, after end: Int, catalog: ProjectCatalog, path: String) throws(ProjectStoreError) {
+        let unseen: [HistoryFile.Line]
         do {
-            try AtomicFile.replace(path, with: HistoryFile.encode(events))
+            unseen = try HistoryFile.lines(in: file.bytes, from: end, to: file.bytes.count).lines
         } catch {
-            throw .storage(error)
+            throw .historyUnreadable(path: path, error)
         }
+        guard unseen.count > 1 || unseen.contains(where: { $0.revision != catalog.revision + 1 }) else { return }
+        let last = unseen.last.flatMap { try? file.change($0.range, operations: false) }
+        throw .historyAhead(path: path, changes: unseen.count, last: last?.time)
+    }
+
+    private func rewrite(_ path: String, with changes: [Change], in catalog: inout ProjectCatalog) throws(ProjectStoreError) {
+        let bytes = HistoryFile.encode(changes)
+        do { try AtomicFile.replace(path, with: bytes) } catch { throw .storage(error) }
+        catalog.historyMark = HistoryMark(end: bytes.count, lines: changes.count)
     }
 
     private func historyPath() throws(ProjectStoreError) -> String {
@@ -100,9 +154,9 @@ extension FileStorage {
         }
     }
 
-    private func historyBytes(_ path: String) throws(ProjectStoreError) -> [UInt8]? {
+    private func mapped(_ path: String) throws(ProjectStoreError) -> MappedHistory? {
         do {
-            return try AtomicFile.contents(of: path)
+            return try MappedHistory(path: path)
         } catch {
             guard case .unreadable(_, let code) = error else { throw .storage(error) }
             throw .historyUnavailable(path: path, code: code)
@@ -110,20 +164,95 @@ extension FileStorage {
     }
 }
 
-/// Adds a line to the history file in place, cutting off first what the store never saw.
+/// A history file mapped into memory: only the pages read are read from disk, so finding the last
+/// few changes costs nothing however long the file is.
+final class MappedHistory: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+    /// Where the first change begins, after the header line.
+    let headerEnd: Int
+
+    /// `nil` when there is no file.
+    init?(path: String) throws(StorageError) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return nil }
+            throw .unreadable(path: path, code: errno)
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, code: errno) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, code: EISDIR) }
+        let size = Int(status.st_size)
+        guard size > 0 else {
+            bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+            headerEnd = 0
+            return
+        }
+        guard let start = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), start != MAP_FAILED else {
+            throw .unreadable(path: path, code: errno)
+        }
+        bytes = UnsafeRawBufferPointer(start: start, count: size)
+        headerEnd = memchr(start, 0x0A, size).map { UnsafeRawPointer($0) - UnsafeRawPointer(start) + 1 } ?? size
+    }
+
+    deinit {
+        if let start = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: start), bytes.count) }
+    }
+
+    func version() throws(DocumentProblem) -> Int {
+        guard headerEnd > 0, bytes[headerEnd - 1] == 0x0A else { throw .syntax(line: 1, column: 1) }
+        return try HistoryFile.version(ofHeader: ArraySlice(bytes[0..<(headerEnd - 1)]))
+    }
+
+    /// Where the line ending just before `end` starts.
+    func lineStart(before end: Int) -> Int {
+        guard end - 1 > headerEnd, let found = lastNewline(bytes.baseAddress!, 0x0A, end - 1) else { return headerEnd }
+        return max(UnsafeRawPointer(found) - bytes.baseAddress! + 1, headerEnd)
+    }
+
+    /// The changes the store has seen, each as its line and, in a version-1 file, already read.
+    func seenChanges(storeRevision: Int, machine: Machine) throws(DocumentProblem) -> [(line: Range<Int>, legacy: Change?)] {
+        let (lines, _) = try HistoryFile.lines(in: bytes, from: headerEnd, to: bytes.count)
+        let seen = lines.filter { $0.revision <= storeRevision }
+        if try version() == 1 {
+            return try LegacyHistoryFile.changes(bytes, lines: seen, machine: machine).map { (0..<0, $0) }
+        }
+        return seen.map { ($0.range, nil) }
+    }
+
+    /// The changes `seenChanges` found, read whole.
+    func wholeChanges(_ seen: [(line: Range<Int>, legacy: Change?)]) throws(DocumentProblem) -> [Change] {
+        var changes: [Change] = []
+        changes.reserveCapacity(seen.count)
+        for (line, legacy) in seen {
+            if let legacy { changes.append(legacy) } else { changes.append(try change(line, operations: true)) }
+        }
+        return changes
+    }
+
+    func change(_ range: Range<Int>, operations: Bool) throws(DocumentProblem) -> Change {
+        try HistoryFile.decode(bytes, range.lowerBound..<(range.upperBound - 1), operations: operations)
+    }
+}
+
+/// glibc's `memrchr`, which Glibc's Swift module does not export.
+@_silgen_name("memrchr")
+private func lastNewline(_ bytes: UnsafeRawPointer, _ byte: Int32, _ count: Int) -> UnsafeMutableRawPointer?
+
+/// Adds a line to the history file in place, after cutting off a change a crash left past the end.
 enum HistoryAppender {
-    static func append(_ line: [UInt8], to path: String, after keep: Int, of size: Int) throws(StorageError) {
+    static func append(_ line: [UInt8], to path: String, at end: Int, cutting size: Int? = nil) throws(StorageError) {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { throw .unwritable(path: path, code: errno) }
         defer { close(descriptor) }
-        if keep < size, ftruncate(descriptor, off_t(keep)) != 0 { throw .unwritable(path: path, code: errno) }
+        if let size, end < size, ftruncate(descriptor, off_t(end)) != 0 { throw .unwritable(path: path, code: errno) }
         var written = 0
         while written < line.count {
-            let count = line.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + written, line.count - written, off_t(keep + written)) }
+            let count = line.withUnsafeBytes { pwrite(descriptor, $0.baseAddress! + written, line.count - written, off_t(end + written)) }
             if count < 0, errno == EINTR { continue }
             if count < 0 {
                 let failure = errno
-                _ = ftruncate(descriptor, off_t(keep))
+                _ = ftruncate(descriptor, off_t(end))
                 throw .unwritable(path: path, code: failure)
             }
             written += count

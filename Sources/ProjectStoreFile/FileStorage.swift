@@ -12,10 +12,13 @@ import ProjectStore
 public struct FileStorage: ProjectStorage {
     public let path: String
     public let lockTimeout: Duration
+    /// The machine a history from before machines were recorded is taken as made on.
+    public let machine: Machine
 
-    public init(path: String, lockTimeout: Duration = .seconds(5)) {
+    public init(path: String, lockTimeout: Duration = .seconds(5), machine: Machine = Machine(id: UUID(), name: "")) {
         self.path = path
         self.lockTimeout = lockTimeout
+        self.machine = machine
     }
 
     public func load() throws(ProjectStoreError) -> ProjectCatalog {
@@ -115,8 +118,11 @@ public struct FileStorage: ProjectStorage {
         guard let bytes = try AtomicFile.contents(of: target) else { return ProjectCatalog() }
         do {
             let document = try StoreDocument.decode(bytes)
-            return try ProjectCatalog(
+            var catalog = try ProjectCatalog(
                 projects: document.projects, defaultOrder: document.order, savedRoot: document.root, revision: document.revision)
+            catalog.lastClock = document.clock
+            catalog.historyMark = document.history
+            return catalog
         } catch {
             throw .invalid(path: target, error)
         }

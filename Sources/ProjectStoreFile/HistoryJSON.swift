@@ -1,7 +1,8 @@
 import ProjectStore
 
-/// `history --json`: an array, newest first, of `{"time": …, "command": …, "projects": [ids],
-/// "summary": …, "undone": …}`; the summary is given by the caller (it is words, in English).
+/// `history --json`: an array, newest first, of `{"time": …, "command": …, "machine": …,
+/// "projects": [ids], "summary": …, "undone": …}`; the project the writer named comes first, and
+/// the summary is given by the caller (it is words, in English).
 public enum HistoryJSON {
     public static func encode(_ entries: [History.Entry], summary: (History.Entry) -> String) -> [UInt8] {
         var writer = JSONWriter(capacity: 256 * (entries.count + 1))
@@ -11,8 +12,10 @@ public enum HistoryJSON {
             writer.timestamp(entry.time)
             writer.raw(", \"command\": ")
             writer.string(entry.command)
+            writer.raw(", \"machine\": ")
+            writer.string(entry.change.machine.name)
             writer.raw(", \"projects\": [")
-            for (position, id) in entry.record.projectIDs.enumerated() {
+            for (position, id) in entry.change.projectIDs.enumerated() {
                 if position > 0 { writer.raw(", ") }
                 writer.uuid(id)
             }

@@ -16,7 +16,10 @@ public enum ProjectJSON {
 
     /// How the folder is written.
     enum Folder {
+        /// As the store keeps it, with the project's order key.
         case recorded
+        /// As the store keeps it, for `export`: the order key is the store's own.
+        case exported
         case absolute(String?)
     }
 
@@ -58,7 +61,7 @@ public enum ProjectJSON {
         // `show` always give every field, for scripts.
         let isStore: Bool
         switch folder {
-        case .recorded:
+        case .recorded, .exported:
             isStore = true
             if let folder = project.folder {
                 writer.raw(", \"folder\": ")
@@ -80,6 +83,10 @@ public enum ProjectJSON {
         if isStore, let folder = project.folder {
             writer.raw(", \"managed\": ")
             writer.boolean(folder.isManaged)
+        }
+        if case .recorded = folder, let key = project.orderKey {
+            writer.raw(", \"place\": ")
+            writer.string(key.text)
         }
         if case .counted(let count) = words {
             writer.raw(", \"words\": ")
@@ -104,6 +111,7 @@ public enum ProjectJSON {
         var managed = false
         var target: Int?
         var due: CalendarDay?
+        var orderKey: OrderKey?
         try scanner.object { scanner, key throws(DocumentProblem) in
             if key == "id" {
                 id = try scanner.parsedString(field: "id", project: position, UUIDText.uuid)
@@ -135,6 +143,10 @@ public enum ProjectJSON {
                     guard let day = CalendarDay(parsing: text) else { throw .wrongValue(field: "due", value: text, project: position) }
                     due = day
                 }
+            } else if key == "place" {
+                let text = try scanner.string()
+                guard let value = OrderKey(text) else { throw .wrongValue(field: "place", value: text, project: position) }
+                orderKey = value
             } else {
                 try scanner.skipValue()
             }
@@ -145,7 +157,8 @@ public enum ProjectJSON {
         guard let created else { throw .missingField("created", project: position) }
         return Project(
             id: id, name: name, kind: kind, created: created, details: details, position: position,
-            folder: folder.map { ProjectFolder(recorded: $0, isManaged: managed) }, target: target, due: due)
+            folder: folder.map { ProjectFolder(recorded: $0, isManaged: managed) }, target: target, due: due,
+            orderKey: orderKey)
     }
 }
 

@@ -2,10 +2,11 @@ import Foundation
 import ProjectStore
 
 /// The JSON document that is both the store on disk and what `export` prints and `import` reads:
-/// `{"version": 2, "sort": "name", "root": … or null, "projects": [...]}`, one project a line, in
-/// the writer's order. Version 1, from before folders, is read as well. See docs/store-format.md.
+/// `{"version": 3, "sort": "name", "root": … or null, "projects": [...]}`, one project a line, in
+/// the writer's order. Versions 1 (before folders) and 2 (before order keys) are read as well.
+/// See docs/store-format.md.
 public enum StoreDocument {
-    public static let version = 2
+    public static let version = 3
 
     /// What a document holds, checked for shape but not yet against the naming rules.
     public struct Contents {
@@ -14,6 +15,9 @@ public enum StoreDocument {
         public let projects: [Project]
         /// Only the store has one; an export leaves it out, so that it shows the projects alone.
         public let revision: Int
+        /// The store's alone too: the last change's clock, and where its history ended.
+        public let clock: HybridTime?
+        public let history: HistoryMark
     }
 
     /// The document `export` prints; `withRevision` for the store itself.
@@ -25,6 +29,17 @@ public enum StoreDocument {
         if withRevision {
             writer.raw(",\n  \"revision\": ")
             writer.integer(catalog.revision)
+            if let clock = catalog.lastClock {
+                writer.raw(",\n  \"clock\": ")
+                writer.string(clock.description)
+            }
+            if let end = catalog.historyMark.end, let lines = catalog.historyMark.lines {
+                writer.raw(",\n  \"history\": [")
+                writer.integer(end)
+                writer.raw(", ")
+                writer.integer(lines)
+                writer.raw("]")
+            }
         }
         writer.raw(",\n  \"sort\": ")
         writer.string(catalog.defaultOrder.rawValue)
@@ -33,7 +48,7 @@ public enum StoreDocument {
         writer.raw(",\n  \"projects\": [")
         for (index, project) in catalog.projects.enumerated() {
             writer.raw(index == 0 ? "\n    " : ",\n    ")
-            ProjectJSON.write(project, to: &writer, folder: .recorded)
+            ProjectJSON.write(project, to: &writer, folder: withRevision ? .recorded : .exported)
         }
         writer.raw(catalog.projects.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
         return writer.bytes
@@ -51,6 +66,8 @@ public enum StoreDocument {
         var projects: [Project]?
         var root: String?
         var revision = 0
+        var clock: HybridTime?
+        var history = HistoryMark()
         try scanner.object { scanner, key throws(DocumentProblem) in
             if key == "version" {
                 let found = try scanner.integer()
@@ -65,6 +82,17 @@ public enum StoreDocument {
                 order = saved
             } else if key == "revision" {
                 revision = try scanner.integer()
+            } else if key == "clock" {
+                let text = try scanner.string()
+                guard let value = HybridTime(text) else { throw .wrongValue(field: "clock", value: text, project: nil) }
+                clock = value
+            } else if key == "history" {
+                var values: [Int] = []
+                try scanner.array { scanner throws(DocumentProblem) in values.append(try scanner.integer()) }
+                guard values.count == 2, values.allSatisfy({ $0 >= 0 }) else {
+                    throw .wrongValue(field: "history", value: "\(values)", project: nil)
+                }
+                history = HistoryMark(end: values[0], lines: values[1])
             } else if key == "root" {
                 root = try scanner.optionalString()
                 guard root?.hasPrefix("/") != false else { throw .wrongValue(field: "root", value: root!, project: nil) }
@@ -83,6 +111,6 @@ public enum StoreDocument {
         try scanner.end()
         guard foundVersion != nil else { throw .missingField("version", project: nil) }
         guard let projects else { throw .missingField("projects", project: nil) }
-        return Contents(order: order, root: root, projects: projects, revision: revision)
+        return Contents(order: order, root: root, projects: projects, revision: revision, clock: clock, history: history)
     }
 }

@@ -20,9 +20,10 @@ struct CommandContext {
         get throws(CommandError) {
             guard let storePath else { throw .noStoreLocation }
             let warning = HistoryWarning(terminal: terminal, localizer: localizer)
+            let machine = MachineFile.machine(environment: environment)
             return ProjectStore(
-                storage: FileStorage(path: storePath), folders: folders, places: places, recording: commandName,
-                historyProblem: { warning.warn($0) })
+                storage: FileStorage(path: storePath, machine: machine), folders: folders, places: places, recording: commandName,
+                historyProblem: { warning.warn($0) }, machine: machine)
         }
     }
 
@@ -39,6 +40,9 @@ struct CommandContext {
     func layout(for kind: ProjectKind, in store: ProjectStore) -> FolderLayout {
         store.layout(for: kind) { localizer.text("kind-folder.\($0.rawValue)") }
     }
+
+    /// Sentences for the history's changes, in the user's language and locales.
+    var historySentence: HistorySentence { HistorySentence(localizer: localizer, locales: locales) }
 
     func say(_ key: String, _ arguments: [String: String] = [:]) {
         terminal.output(localizer.text(key, arguments) + "\n")

@@ -25,17 +25,22 @@ enum HistoryCommand: Command {
             context.say("history.cleared")
             return
         }
-        let entries = Array(try store.history().entries.reversed())
+        let catalog = try store.catalog()
+        let oldestFirst = try store.history().entries
+        let names = HistorySentence.namesAtEachChange(oldestFirst, catalog: catalog)
+        let entries = Array(zip(oldestFirst, names).reversed())
         if invocation.isSet(json) {
-            let english = HistorySentence(localizer: Localizer(language: "en"))
-            context.terminal.output(utf8: HistoryJSON.encode(entries) { english.describe($0) })
+            let english = HistorySentence(localizer: Localizer(language: "en"), locales: LocaleSettings(environment: [:]))
+            context.terminal.output(utf8: HistoryJSON.encode(entries.map(\.0)) { entry in
+                english.describe(entry, names: entries.first { $0.0.change.id == entry.change.id }?.1 ?? [:])
+            })
         } else if entries.isEmpty {
             context.say("history.empty")
         } else {
-            let sentence = HistorySentence(localizer: context.localizer)
+            let sentence = context.historySentence
             let dates = DateText(locale: context.locales.formatting)
-            for entry in entries {
-                let what = sentence.describe(entry)
+            for (entry, names) in entries {
+                let what = sentence.describe(entry, names: names)
                 let line = dates.dateAndTime(entry.time) + "  " + what
                 context.terminal.output((entry.isUndone ? context.localizer.text("history.undone", ["line": line]) : line) + "\n")
             }

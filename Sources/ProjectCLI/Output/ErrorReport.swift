@@ -97,6 +97,9 @@ struct ErrorReport {
             return ([l.text("error.history-unreadable", ["path": path, "problem": describe(problem, l)])], .storeUnavailable)
         case .historyUnavailable(let path, let code):
             return ([l.text("error.history-unreadable", ["path": path, "problem": systemMessage(code, l)])], .storeUnavailable)
+        case .historyAhead(let path, let count, let last):
+            let when = last.map { Timestamp.string(from: $0) } ?? "?"
+            return ([l.text("error.history-ahead", count: count, ["path": path, "last": when])], .storeUnavailable)
         }
     }
 
@@ -109,6 +112,7 @@ struct ErrorReport {
         case .rootChanged: l.text("error.history.root-changed")
         case .folderMoved(let path): l.text("error.history.folder-moved", ["path": path])
         case .folderInTheWay(let path): l.text("error.history.folder-in-the-way", ["path": path])
+        case .recordedBeforeUpgrade: l.text("error.history.before-upgrade")
         }
     }
 

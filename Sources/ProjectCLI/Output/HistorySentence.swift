@@ -1,43 +1,139 @@
+import Foundation
 import ProjectStore
 
 /// One recorded change in one sentence, as `history` lists it and `redo` says it, or, `undone`, as
-/// `undo` says it was taken back. A command this version does not know is described by its count.
+/// `undo` says it was taken back, built from what the change did: its operations. An edit names
+/// each field it set or cleared; a command this version does not know is described by its count.
 struct HistorySentence {
     let localizer: Localizer
+    let numbers: NumberText
+    let dates: DateText
 
-    func describe(_ entry: History.Entry, undone: Bool = false) -> String {
-        let record = entry.record
-        let first = record.projects.first
-        let name = TerminalText.visible((first?.after ?? first?.before)?.name ?? "")
-        let single = record.projects.count == 1
-        switch entry.command {
-        case "add" where single:
-            return localizer.text(undone ? "history.add.undo" : "history.add", ["name": name])
-        case "delete" where single:
-            return localizer.text(undone ? "history.delete.undo" : "history.delete", ["name": name])
-        case "edit" where single:
-            return localizer.text(undone ? "history.edit.undo" : "history.edit", ["name": name])
-        case "rename" where single:
-            let names = ["old": TerminalText.visible(first?.before?.name ?? ""), "new": TerminalText.visible(first?.after?.name ?? "")]
-            return localizer.text(undone ? "history.rename.undo" : "history.rename", names)
-        case "move" where single:
-            let places = ["name": name, "from": String(first?.before?.position ?? 0), "to": String(first?.after?.position ?? 0)]
-            return localizer.text(undone ? "history.move.undo" : "history.move", places)
-        case "import":
-            let count = record.projects.count
+    init(localizer: Localizer, locales: LocaleSettings) {
+        self.localizer = localizer
+        numbers = NumberText(locale: locales.numbers)
+        dates = DateText(locale: locales.formatting)
+    }
+
+    /// `names`: what the projects the change names by id alone (a move, an edit) were called then.
+    func describe(_ entry: History.Entry, names: [UUID: String], undone: Bool = false) -> String {
+        let change = entry.change
+        let names = Names(known: names, change: change)
+        let operations = change.catalogOperations
+        func text(_ key: String, _ values: [String: String]) -> String {
+            localizer.text(undone ? key + ".undo" : key, values)
+        }
+        switch (change.command, operations.first) {
+        case ("add", .create(let project)?):
+            return text("history.add", ["name": visible(project.name)])
+        case ("delete", .remove(let project)?):
+            return text("history.delete", ["name": visible(project.name)])
+        case ("rename", .set(_, .name(let old, let new))?):
+            return text("history.rename", ["old": visible(old), "new": visible(new)])
+        case ("move", .place(_, let placement)?):
+            return text("history.move", [
+                "name": names.name(of: placement, in: change), "from": numbers.string(placement.fromPosition),
+                "to": numbers.string(placement.toPosition)])
+        case ("import", _):
+            let count = operations.count
             return undone ? localizer.text("history.import.undo", count: count) : localizer.text("history.import", count: count)
-        case "sort":
-            let order = localizer.text((record.order.map { undone ? $0.before : $0.after } ?? .standard).nameKey)
-            return localizer.text(undone ? "history.sort.undo" : "history.sort", ["order": order])
-        case "root":
-            let root = record.root.map { undone ? $0.before : $0.after } ?? nil
-            let path = root.map { TerminalText.visible($0) } ?? localizer.text("history.root.default")
-            return localizer.text(undone ? "history.root.undo" : "history.root", ["path": path])
+        case ("sort", .setDefaultOrder(let from, let to)?):
+            // The order itself reads "sorted by name"; the sentence around it does not repeat it.
+            return text("history.sort", ["order": localizer.text((undone ? from : to).nameKey)])
+        case ("root", _):
+            let root = operations.lazy.compactMap { if case .setRoot(let from, let to) = $0 { undone ? from : to } else { nil } }.first ?? nil
+            return text("history.root", ["path": root.map(visible) ?? localizer.text("history.root.default")])
+        case ("edit", _) where !operations.isEmpty:
+            // What an undo did is the reverse of each field set.
+            return fields(undone ? operations.reversed().map(\.reversed) : operations, in: change, names: names)
         default:
-            let count = max(record.projects.count, 1)
-            let command = ["command": entry.command]
+            let count = max(change.projectIDs.count, 1)
+            let command = ["command": change.command]
             return undone
                 ? localizer.text("history.other.undo", count: count, command) : localizer.text("history.other", count: count, command)
         }
+    }
+
+    /// Each field an edit set or cleared, as one clause each: the first names the project, the
+    /// others say "its", all joined as a list.
+    private func fields(_ operations: [ChangeOperation], in change: Change, names: Names) -> String {
+        var clauses: [String] = []
+        for operation in operations {
+            guard case .set(let id, let field) = operation else { continue }
+            let key: String
+            var values = ["name": names.name(of: id)]
+            switch field {
+            case .details(_, let to): key = to == nil ? "history.edit.details.cleared" : "history.edit.details.changed"
+            case .target(_, let to?):
+                key = "history.edit.target.set"
+                values["target"] = localizer.text("history.edit.words", count: to, ["count": numbers.string(to)])
+            case .target(_, nil): key = "history.edit.target.cleared"
+            case .due(_, let to?):
+                key = "history.edit.due.set"
+                values["date"] = dates.day(to)
+            case .due(_, nil): key = "history.edit.due.cleared"
+            case .folder(_, let to?):
+                key = "history.edit.folder.given"
+                values["path"] = visible(to.recorded)
+            case .folder(_, nil): key = "history.edit.folder.detached"
+            case .name(_, let to):
+                key = "history.edit.name.set"
+                values["name"] = visible(to)
+            }
+            clauses.append(localizer.text(clauses.isEmpty ? key : key + ".its", values))
+        }
+        guard let last = clauses.popLast() else { return localizer.text("history.other", count: 1, ["command": change.command]) }
+        guard !clauses.isEmpty else { return last }
+        return localizer.text("history.edit.and", ["list": clauses.joined(separator: ", "), "last": last])
+    }
+
+    private func visible(_ text: String) -> String { TerminalText.visible(text) }
+
+    /// The names of the projects that history tells by id alone, as they were at each change: the
+    /// catalog's names now, taken back change by change from the newest (an undone change changed
+    /// nothing that is still there).
+    static func namesAtEachChange(_ entries: [History.Entry], catalog: ProjectCatalog) -> [[UUID: String]] {
+        var names = Dictionary(catalog.projects.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        var result: [[UUID: String]] = Array(repeating: [:], count: entries.count)
+        for index in entries.indices.reversed() {
+            let change = entries[index].change
+            var known: [UUID: String] = [:]
+            for id in change.projectIDs { known[id] = names[id] }
+            result[index] = known
+            guard !entries[index].isUndone else { continue }
+            for operation in change.operations.reversed() {
+                switch operation {
+                case .set(let id, .name(let from, _)): names[id] = from
+                case .remove(let project): names[project.id] = project.name
+                default: continue
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// The name a sentence gives a project: the name the change itself gave or took, else the one
+/// it had then.
+private struct Names {
+    let known: [UUID: String]
+    let change: Change
+
+    func name(of id: UUID) -> String {
+        for operation in change.operations {
+            switch operation {
+            case .create(let project) where project.id == id, .remove(let project) where project.id == id:
+                return TerminalText.visible(project.name)
+            case .set(id, .name(_, let to)):
+                return TerminalText.visible(to)
+            default: continue
+            }
+        }
+        return known[id].map { TerminalText.visible($0) } ?? String(id.lowercasedString.prefix(8))
+    }
+
+    func name(of placement: Placement, in change: Change) -> String {
+        guard let id = change.operations.first?.projectID else { return "" }
+        return name(of: id)
     }
 }

@@ -6,8 +6,8 @@ extension ProjectCatalog {
     public mutating func setFolder(of id: UUID, to folder: ProjectFolder?) throws(ProjectStoreError) -> Project {
         let index = try project(.id(id)).position - 1
         if projects[index].folder != folder {
+            record(.set(id, .folder(from: projects[index].folder, to: folder)))
             projects[index].folder = folder
-            changes += 1
         }
         return projects[index]
     }
@@ -51,13 +51,13 @@ extension ProjectCatalog {
             }
             let rebased = newRoot.record(absolute, managed: folder.isManaged)
             if rebased != folder {
+                record(.set(projects[index].id, .folder(from: folder, to: rebased)))
                 projects[index].folder = rebased
-                changes += 1
             }
         }
         if savedRoot != path {
+            record(.setRoot(from: savedRoot, to: path))
             savedRoot = path
-            changes += 1
         }
     }
 }

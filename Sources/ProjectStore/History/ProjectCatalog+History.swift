@@ -1,97 +1,172 @@
 import Foundation
 
 extension ProjectCatalog {
-    public enum Direction: Sendable {
-        /// Back to what the change found: undo.
-        case backward
-        /// Again to what the change left: redo.
-        case forward
-    }
-
-    /// Applies a recorded change backward (undo) or forward (redo). Refuses, changing nothing, when
-    /// the catalog is not exactly as the change left it (backward) or found it (forward): edited by
-    /// hand, or the name a restored project needs taken meanwhile.
-    public mutating func apply(_ record: ChangeRecord, _ direction: Direction) throws(HistoryObstacle) {
-        func ends(_ delta: ProjectDelta) -> (expected: Project?, wanted: Project?) {
-            direction == .backward ? (delta.after, delta.before) : (delta.before, delta.after)
-        }
-        // An index for many lookups (an import undone touches every project it added); a plain
-        // search for the one project most changes touch.
-        let lookup = ProjectLookup(projects, manyLookups: record.projects.count > 8)
-        for delta in record.projects {
-            let current = lookup.index(of: delta.id).map { projects[$0] }
-            let (expected, wanted) = ends(delta)
-            guard let expected else {
-                if let current { throw .projectPresent(current.name) }
-                continue
-            }
-            guard let current, Self.identical(current, expected) else { throw .projectChanged((wanted ?? expected).name) }
-        }
-        if let order = record.order, defaultOrder != (direction == .backward ? order.after : order.before) { throw .orderChanged }
-        if let root = record.root, savedRoot != (direction == .backward ? root.after : root.before) { throw .rootChanged }
-
-        var draft = self
-        try draft.applyChecked(record.projects.map(ends))
-        if let order = record.order { draft.defaultOrder = direction == .backward ? order.before : order.after }
-        if let root = record.root { draft.savedRoot = direction == .backward ? root.before : root.after }
-        draft.changes = changes + 1
-        self = draft
-    }
-
-    /// The projects as `ends` wants them, in one pass: those leaving taken out (their names freed
-    /// first, for what comes back), edits made in place, then moves and arrivals merged in at their
-    /// recorded places.
-    private mutating func applyChecked(_ ends: [(expected: Project?, wanted: Project?)]) throws(HistoryObstacle) {
-        let leaving = Set(ends.filter { $0.wanted == nil }.compactMap { $0.expected?.id })
-        for case (let expected?, nil) in ends { idsByName[ProjectName.matchKey(expected.name)] = nil }
-        var kept = leaving.isEmpty ? projects : projects.filter { !leaving.contains($0.id) }
-        let keptLookup = ProjectLookup(kept, manyLookups: ends.count > 8)
-        for case (let expected?, let wanted?) in ends {
-            idsByName[ProjectName.matchKey(expected.name)] = nil
-            try claimName(wanted)
-            kept[keptLookup.index(of: expected.id)!] = wanted
-        }
-        let placed = ends.compactMap { end -> Project? in
-            guard let wanted = end.wanted, end.expected?.position != wanted.position else { return nil }
-            return wanted
-        }.sorted { $0.position < $1.position }
-        for case (nil, let arriving?) in ends { try claimName(arriving) }
-        guard !placed.isEmpty else {
-            projects = kept
-            renumber(from: 0)
+    /// Applies recorded operations, in order, each only if the catalog is as the operation found
+    /// it: a redo applies a change's operations, an undo their reversals, last first. Refuses at the
+    /// first that does not fit (a project edited, moved or deleted since, a name taken meanwhile);
+    /// the caller's storage then keeps nothing of what was applied before it.
+    public mutating func apply(_ operations: [ChangeOperation]) throws(HistoryObstacle) {
+        // One by one for the few operations most changes have; an import, its undo or a new root
+        // may have one per project, taken a run of alike operations at a time.
+        guard operations.count > 8 else {
+            for operation in operations { try apply(operation) }
             return
         }
-        let placedIDs = Set(placed.map(\.id))
-        let rest = kept.filter { !placedIDs.contains($0.id) }
-        var merged: [Project] = []
-        merged.reserveCapacity(rest.count + placed.count)
-        var (nextRest, nextPlaced) = (0, 0)
-        while nextRest < rest.count || nextPlaced < placed.count {
-            let placeIsDue = nextPlaced < placed.count && (placed[nextPlaced].position - 1 <= merged.count || nextRest == rest.count)
-            if placeIsDue {
-                merged.append(placed[nextPlaced])
-                nextPlaced += 1
-            } else {
-                merged.append(rest[nextRest])
-                nextRest += 1
+        var start = 0
+        while start < operations.count {
+            var end = start + 1
+            while end < operations.count, Self.sameRun(operations[start], operations[end]) { end += 1 }
+            let run = operations[start..<end]
+            switch operations[start] {
+            case .create: try createAll(run.compactMap { if case .create(let project) = $0 { project } else { nil } })
+            case .remove: try removeAll(run.compactMap { if case .remove(let project) = $0 { project } else { nil } })
+            case .set: try setAll(run.compactMap { if case .set(let id, let change) = $0 { (id, change) } else { nil } })
+            default: for operation in run { try apply(operation) }
             }
+            start = end
         }
-        projects = merged
+    }
+
+    private static func sameRun(_ lhs: ChangeOperation, _ rhs: ChangeOperation) -> Bool {
+        switch (lhs, rhs) {
+        case (.create, .create), (.remove, .remove), (.set, .set): true
+        default: false
+        }
+    }
+
+    private mutating func createAll(_ arriving: [Project]) throws(HistoryObstacle) {
+        let present = Set(projects.map(\.id))
+        var keyed: [Project] = []
+        keyed.reserveCapacity(arriving.count)
+        var last = projects.last?.orderKey
+        for project in arriving {
+            if present.contains(project.id) { throw .projectPresent(project.name) }
+            try claimName(project.name, for: project.id)
+            var project = project
+            if project.orderKey == nil {
+                project.orderKey = OrderKey.between(last, nil)
+                last = project.orderKey
+            }
+            keyed.append(project)
+            record(.create(project))
+        }
+        projects = (projects + keyed).sorted(by: Self.precedes)
         renumber(from: 0)
     }
 
-    private mutating func claimName(_ project: Project) throws(HistoryObstacle) {
-        let key = ProjectName.matchKey(project.name)
-        if let holder = idsByName[key], holder != project.id, let other = index(of: holder) {
-            throw .nameTaken(project.name, by: projects[other].name)
+    private mutating func removeAll(_ leaving: [Project]) throws(HistoryObstacle) {
+        let indexByID = Dictionary(uniqueKeysWithValues: projects.enumerated().map { ($1.id, $0) })
+        var gone = Set<UUID>(minimumCapacity: leaving.count)
+        for project in leaving {
+            guard let index = indexByID[project.id], Self.identical(projects[index], project), gone.insert(project.id).inserted else {
+                throw .projectChanged(project.name)
+            }
+            idsByName[ProjectName.matchKey(project.name)] = nil
+            record(.remove(project))
         }
-        idsByName[key] = project.id
+        projects.removeAll { gone.contains($0.id) }
+        renumber(from: 0)
     }
 
-    /// Equal to the scalar, as the store writes them.
+    private mutating func setAll(_ changes: [(UUID, FieldChange)]) throws(HistoryObstacle) {
+        let indexByID = Dictionary(uniqueKeysWithValues: projects.enumerated().map { ($1.id, $0) })
+        for (id, change) in changes {
+            guard let index = indexByID[id] else { throw .projectChanged(Self.name(in: change) ?? id.lowercasedString) }
+            try set(change, at: index)
+            record(.set(id, change))
+        }
+    }
+
+    private mutating func apply(_ operation: ChangeOperation) throws(HistoryObstacle) {
+        switch operation {
+        case .create(let project):
+            if let present = index(of: project.id) { throw .projectPresent(projects[present].name) }
+            try claimName(project.name, for: project.id)
+            var arriving = project
+            if arriving.orderKey == nil { arriving.orderKey = OrderKey.between(projects.last?.orderKey, nil) }
+            _ = insertByKey(arriving)
+            record(operation)
+        case .remove(let project):
+            guard let index = index(of: project.id), Self.identical(projects[index], project) else {
+                throw .projectChanged(project.name)
+            }
+            idsByName[ProjectName.matchKey(project.name)] = nil
+            projects.remove(at: index)
+            renumber(from: index)
+            record(operation)
+        case .set(let id, let change):
+            guard let index = index(of: id) else { throw .projectChanged(Self.name(in: change) ?? id.lowercasedString) }
+            try set(change, at: index)
+            record(operation)
+        case .place(let id, let placement):
+            guard let fromKey = placement.fromKey, let toKey = placement.toKey else { throw .recordedBeforeUpgrade }
+            guard let index = index(of: id), projects[index].orderKey == fromKey else {
+                throw .projectChanged(index(of: id).map { projects[$0].name } ?? id.lowercasedString)
+            }
+            var project = projects.remove(at: index)
+            renumber(from: index)
+            project.orderKey = toKey
+            _ = insertByKey(project)
+            record(operation)
+        case .setDefaultOrder(let from, let to):
+            guard defaultOrder == from else { throw .orderChanged }
+            defaultOrder = to
+        case .setRoot(let from, let to):
+            guard savedRoot == from else { throw .rootChanged }
+            savedRoot = to
+            record(operation)
+        case .disk:
+            break  // taken by the store, through an intent
+        }
+    }
+
+    private mutating func set(_ change: FieldChange, at index: Int) throws(HistoryObstacle) {
+        let project = projects[index]
+        func changed() -> HistoryObstacle { .projectChanged(project.name) }
+        switch change {
+        case .name(let from, let to):
+            guard project.name.unicodeScalars.elementsEqual(from.unicodeScalars) else { throw changed() }
+            idsByName[ProjectName.matchKey(from)] = nil
+            do throws(HistoryObstacle) {
+                try claimName(to, for: project.id)
+            } catch {
+                idsByName[ProjectName.matchKey(from)] = project.id
+                throw error
+            }
+            projects[index].name = to
+        case .details(let from, let to):
+            guard Self.sameText(project.details, from) else { throw changed() }
+            projects[index].details = to
+        case .target(let from, let to):
+            guard project.target == from else { throw changed() }
+            projects[index].target = to
+        case .due(let from, let to):
+            guard project.due == from else { throw changed() }
+            projects[index].due = to
+        case .folder(let from, let to):
+            guard project.folder == from else { throw changed() }
+            projects[index].folder = to
+        }
+    }
+
+    private static func name(in change: FieldChange) -> String? {
+        if case .name(let from, _) = change { return from }
+        return nil
+    }
+
+    private mutating func claimName(_ name: String, for id: UUID) throws(HistoryObstacle) {
+        let key = ProjectName.matchKey(name)
+        if let holder = idsByName[key], holder != id, let other = index(of: holder) {
+            throw .nameTaken(name, by: projects[other].name)
+        }
+        idsByName[key] = id
+    }
+
+    /// Equal to the scalar, as the store writes them; the position is where it is now.
     private static func identical(_ lhs: Project, _ rhs: Project) -> Bool {
-        lhs == rhs && lhs.name.unicodeScalars.elementsEqual(rhs.name.unicodeScalars)
-            && lhs.details?.unicodeScalars.map(\.value) == rhs.details?.unicodeScalars.map(\.value)
+        var rhs = rhs
+        rhs.position = lhs.position
+        return lhs == rhs && sameText(lhs.name, rhs.name) && sameText(lhs.details, rhs.details)
     }
 }
 
@@ -108,20 +183,6 @@ public enum HistoryObstacle: Error, Sendable, Equatable {
     case folderMoved(String)
     /// Something is already where a folder must go back.
     case folderInTheWay(String)
-}
-
-/// Where a project is in a list: through an index built once when many are looked up, else by a
-/// plain search, cheaper for one or two.
-private struct ProjectLookup {
-    private let projects: [Project]
-    private let indexByID: [UUID: Int]?
-
-    init(_ projects: [Project], manyLookups: Bool) {
-        self.projects = projects
-        indexByID = manyLookups ? Dictionary(uniqueKeysWithValues: projects.enumerated().map { ($1.id, $0) }) : nil
-    }
-
-    func index(of id: UUID) -> Int? {
-        indexByID.map { $0[id] } ?? projects.firstIndex { $0.id == id }
-    }
+    /// The change was recorded before changes were operations; it is shown, never undone.
+    case recordedBeforeUpgrade
 }

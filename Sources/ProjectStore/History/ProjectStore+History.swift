@@ -8,16 +8,16 @@ public struct HistoryOutcome: Sendable, Equatable {
 }
 
 extension ProjectStore {
-    /// The history as the store has seen it. No lock is needed: the store is read first, and events
-    /// of revisions it has not reached are ignored.
+    /// The history as the store has seen it. No lock is needed: the store is read first, and
+    /// changes it has not seen are left out.
     public func history() throws(ProjectStoreError) -> History {
-        let revision = try catalog().revision
-        return History(events: try storage.historyEvents(), storeRevision: revision)
+        let catalog = try catalog()
+        return History(changes: try storage.history(of: catalog))
     }
 
     /// Forgets every change; the projects are untouched. Also the way out of a damaged history.
     public func clearHistory() throws(ProjectStoreError) {
-        try changeAndTidy { _ throws(ProjectStoreError) in try storage.replaceHistory([]) }
+        try changeAndTidy { catalog throws(ProjectStoreError) in try storage.clearHistory(of: &catalog) }
     }
 
     /// Takes back the most recent change not yet undone, on disk too.
@@ -30,36 +30,40 @@ extension ProjectStore {
         try travel(.forward)
     }
 
-    private func travel(_ direction: ProjectCatalog.Direction) throws(ProjectStoreError) -> HistoryOutcome {
+    public enum Direction: Sendable {
+        /// Back to what the change found: undo.
+        case backward
+        /// Again to what the change left: redo.
+        case forward
+    }
+
+    private func travel(_ direction: Direction) throws(ProjectStoreError) -> HistoryOutcome {
         var madeTrash: [String] = []
         let (entry, steps) = try changeAndTidy { catalog throws(ProjectStoreError) in
-            // Found in the outline, then read whole: an import of thousands is read only when taken.
-            let history = History(events: try storage.historyOutline(), storeRevision: catalog.revision)
-            guard var entry = direction == .backward ? history.nextUndo : history.nextRedo else {
-                throw direction == .backward ? .nothingToUndo : .nothingToRedo
-            }
-            if case .change(_, let record)? = try storage.change(revision: entry.revision)?.kind { entry.record = record }
-            var draft = catalog
+            let entry = try direction == .backward ? nextUndo(in: catalog) : nextRedo(in: catalog)
+            guard !entry.change.isLegacy else { throw .historyBlocked(.recordedBeforeUpgrade, command: entry.command) }
+            let operations = direction == .backward
+                ? entry.change.catalogOperations.reversed().map(\.reversed) : entry.change.catalogOperations
+            catalog.beginChange()
             do throws(HistoryObstacle) {
-                try draft.apply(entry.record, direction)
+                try catalog.apply(operations)
             } catch {
                 throw .historyBlocked(error, command: entry.command)
             }
             diskLog.start()
-            for step in direction == .backward ? entry.record.disk.reversed() : entry.record.disk {
-                madeTrash += try take(step, direction, entry: entry)
+            let disk = entry.change.diskSteps
+            for step in direction == .backward ? disk.reversed() : disk {
+                let leaving = catalog.projects.first { $0.id == step.project }
+                madeTrash += try take(step, direction, entry: entry, leaving: leaving)
             }
-            let kind: HistoryEvent.Kind = direction == .backward
-                ? .undo(of: entry.revision, disk: diskLog.steps) : .redo(of: entry.revision, disk: diskLog.steps)
-            try storage.appendHistory(HistoryEvent(revision: catalog.revision + 1, time: clock(), kind: kind), storeRevision: catalog.revision)
-            catalog = draft
+            try record(direction == .backward ? .undo(of: entry.change.id) : .redo(of: entry.change.id), in: &catalog)
             return (entry, diskLog.steps)
         }
         // The store holds the undo: a folder an undone add made goes for good if it holds only the
         // empty folders `add` made; anything more stays in the trash.
         var trashed: [String] = []
         if direction == .backward {
-            for case .made(_, let path, _) in entry.record.disk {
+            for case .made(_, let path, _) in entry.change.diskSteps {
                 for case .moved(_, path, let place) in steps where !folders.removeIfOnlyEmptyFolders(place) {
                     trashed.append(place)
                 }
@@ -70,14 +74,60 @@ extension ProjectStore {
         return HistoryOutcome(entry: entry, trashed: trashed)
     }
 
+    /// The most recent change not undone, found by reading the history backward only as far as
+    /// needed. The newest undo or redo of a change says whether it is undone.
+    private func nextUndo(in catalog: ProjectCatalog) throws(ProjectStoreError) -> History.Entry {
+        var decided: [ChangeID: Bool] = [:]
+        var commands = 0
+        let lines = try storage.recentHistory(of: catalog) { change in
+            switch change.kind {
+            case .undo(let target): if decided[target] == nil { decided[target] = true }
+            case .redo(let target): if decided[target] == nil { decided[target] = false }
+            case .command:
+                commands += 1
+                return commands > History.limit || decided[change.id] != true
+            }
+            return false
+        }
+        guard let found = lines.last, case .command = found.outline.kind, commands <= History.limit,
+              decided[found.outline.id] != true
+        else { throw .nothingToUndo }
+        return History.Entry(change: try found.whole(), isUndone: false, undoneBy: nil)
+    }
+
+    /// The most recently undone change, unless a change came since: the newest undo after the last
+    /// command, of a change not redone since; with that undo, for a redo to take back its disk steps.
+    private func nextRedo(in catalog: ProjectCatalog) throws(ProjectStoreError) -> History.Entry {
+        var redone = Set<ChangeID>()
+        var wanted: (target: ChangeID, undo: ChangeID)?
+        var commands = 0
+        let lines = try storage.recentHistory(of: catalog) { change in
+            if let wanted {
+                guard case .command = change.kind else { return false }
+                commands += 1
+                return change.id == wanted.target || commands > History.limit
+            }
+            switch change.kind {
+            case .command: return true  // a change since the undos: nothing to redo
+            case .redo(let target): redone.insert(target)
+            case .undo(let target): if !redone.contains(target) { wanted = (target, change.id) }
+            }
+            return false
+        }
+        guard let wanted, let target = lines.last, target.outline.id == wanted.target, commands <= History.limit,
+              let undo = lines.first(where: { $0.outline.id == wanted.undo })
+        else { throw .nothingToRedo }
+        return History.Entry(change: try target.whole(), isUndone: true, undoneBy: try undo.whole())
+    }
+
     /// One disk step of a change, taken back (`.backward`) or again, through an intent like any
     /// change's. Refuses when the folder is not where the change left it, or something is in the way.
     /// Returns the trash it made to take back an add, for the undo to remove once it is empty.
-    private func take(_ step: DiskStep, _ direction: ProjectCatalog.Direction, entry: History.Entry) throws(ProjectStoreError) -> [String] {
+    private func take(
+        _ step: DiskStep, _ direction: Direction, entry: History.Entry, leaving: Project?
+    ) throws(ProjectStoreError) -> [String] {
         func blocked(_ obstacle: HistoryObstacle) -> ProjectStoreError { .historyBlocked(obstacle, command: entry.command) }
         let project = step.project
-        let delta = entry.record.projects.first { $0.id == project }
-        let leaving = direction == .backward ? delta?.before : delta?.after
         func move(_ source: String, _ destination: String, made earlier: [String] = []) throws(ProjectStoreError) {
             guard folders.entry(at: source) == .folder else { throw blocked(.folderMoved(source)) }
             guard folders.entry(at: destination) == .missing else { throw blocked(.folderInTheWay(destination)) }
@@ -98,7 +148,7 @@ extension ProjectStore {
             guard folders.entry(at: path) == .missing else { throw blocked(.folderInTheWay(path)) }
             // Back from the trash if the undo left it there holding more than `add` made; else made
             // anew, as `add` made it (an undo cut short may have left part of the empty ones).
-            for case .moved(_, path, let place) in entry.undoDisk where folders.entry(at: place) == .folder {
+            for case .moved(_, path, let place) in entry.undoneBy?.diskSteps ?? [] where folders.entry(at: place) == .folder {
                 if !folders.removeIfOnlyEmptyFolders(place) {
                     try move(place, path)
                     return []
@@ -116,13 +166,5 @@ extension ProjectStore {
             try move(source, destination)
         }
         return []
-    }
-}
-
-extension DiskStep {
-    var project: UUID {
-        switch self {
-        case .made(let project, _, _), .moved(let project, _, _): project
-        }
     }
 }

@@ -5,8 +5,8 @@ extension ProjectCatalog {
         let index = try project(reference).position - 1
         if let target, target < 1 { throw .invalidTarget(target) }
         if projects[index].target != target {
+            record(.set(projects[index].id, .target(from: projects[index].target, to: target)))
             projects[index].target = target
-            changes += 1
         }
         return projects[index]
     }
@@ -16,8 +16,8 @@ extension ProjectCatalog {
     public mutating func setDue(of reference: ProjectReference, to due: CalendarDay?) throws(ProjectStoreError) -> Project {
         let index = try project(reference).position - 1
         if projects[index].due != due {
+            record(.set(projects[index].id, .due(from: projects[index].due, to: due)))
             projects[index].due = due
-            changes += 1
         }
         return projects[index]
     }

@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import Foundation
+import ProjectStore
+
+/// This machine's identity, kept outside the writer's root in `$XDG_STATE_HOME/project/machine`
+/// (by default `~/.local/state/project/machine`): `{"id": …, "name": … or null}`, the id made at
+/// random the first time, the name `null` to go by the host name. A root copied to another computer
+/// never carries it along, so two machines never share an id.
+public enum MachineFile {
+    public static func path(environment: [String: String]) -> String? {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/project/machine" }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return home + "/.local/state/project/machine"
+    }
+
+    /// The machine, made and kept on first use. Should it not be kept (a read-only home), the
+    /// machine is new each time, which costs only the name a history shows.
+    public static func machine(environment: [String: String]) -> Machine {
+        let host = hostName()
+        guard let path = path(environment: environment) else { return Machine(id: UUID(), name: host) }
+        if let bytes = try? AtomicFile.contents(of: path), let (id, name) = decode(bytes) {
+            return Machine(id: id, name: name ?? host)
+        }
+        let id = UUID()
+        var writer = JSONWriter(capacity: 80)
+        writer.raw("{\"id\": ")
+        writer.uuid(id)
+        writer.raw(", \"name\": null}\n")
+        if (try? StoreFolder.create(for: path)) != nil {
+            // Made once, and never by two commands at once: the first to rename wins, the other reads it.
+            try? AtomicFile.create(path, with: writer.bytes)
+            if let bytes = try? AtomicFile.contents(of: path), let (id, name) = decode(bytes) {
+                return Machine(id: id, name: name ?? host)
+            }
+        }
+        return Machine(id: id, name: host)
+    }
+
+    private static func decode(_ bytes: [UInt8]) -> (UUID, String?)? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(buffer)
+            var id: UUID?
+            var name: String?
+            do throws(DocumentProblem) {
+                try scanner.object { scanner, key throws(DocumentProblem) in
+                    if key == "id" {
+                        id = try scanner.parsedString(field: "id", project: 0, UUIDText.uuid)
+                    } else if key == "name" {
+                        name = try scanner.optionalString()
+                    } else {
+                        try scanner.skipValue()
+                    }
+                }
+            } catch {
+                return nil
+            }
+            return id.map { ($0, name?.isEmpty == false ? name : nil) }
+        }
+    }
+
+    private static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return name.isEmpty ? "localhost" : name
+    }
+}
