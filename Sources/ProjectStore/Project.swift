@@ -35,6 +35,14 @@ public struct Project: Sendable, Equatable, Identifiable {
         self.due = due
         self.orderKey = orderKey
     }
+
+    /// Equal as the writer sees them: every field and the position. The order key is the catalog's
+    /// bookkeeping, compared by the catalog (an export document has none).
+    public static func == (lhs: Project, rhs: Project) -> Bool {
+        lhs.id == rhs.id && lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.created == rhs.created
+            && lhs.details == rhs.details && lhs.position == rhs.position && lhs.folder == rhs.folder
+            && lhs.target == rhs.target && lhs.due == rhs.due
+    }
 }
 
 extension Date {

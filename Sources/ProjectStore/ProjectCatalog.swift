@@ -32,6 +32,7 @@ public struct ProjectCatalog: Sendable, Equatable {
 
     public static func == (lhs: ProjectCatalog, rhs: ProjectCatalog) -> Bool {
         lhs.defaultOrder == rhs.defaultOrder && lhs.savedRoot == rhs.savedRoot && lhs.projects == rhs.projects
+            && lhs.projects.elementsEqual(rhs.projects) { $0.orderKey == $1.orderKey }
     }
 
     /// A catalog rebuilt from stored projects, in the writer's order; refuses what the rules forbid.

@@ -591,7 +591,7 @@ import ProjectStore
         let export = source.run(["export"])
         #expect(export.status == 0)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(export.output.utf8)) as? [String: Any])
-        #expect(document["version"] as? Int == 2)
+        #expect(document["version"] as? Int == 3)
         #expect(document["sort"] as? String == "user")
         #expect((document["projects"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Zeta", "Alpha"])
 

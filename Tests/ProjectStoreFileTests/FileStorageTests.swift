@@ -221,7 +221,7 @@ struct FileStorageTests {
             ("truncated", Array(whole[..<(whole.count / 2)]), { if case .syntax(line: 1, _) = $0 { true } else { false } }),
             ("wrong shape", Array(#"{"version": 1, "projects": {}}"#.utf8), exactly(.syntax(line: 1, column: 28))),
             ("a JSON array", Array("[]".utf8), exactly(.syntax(line: 1, column: 1))),
-            ("newer version", Array(#"{"version": 3, "sort": "name", "projects": []}"#.utf8), exactly(.newerVersion(3))),
+            ("newer version", Array(#"{"version": 4, "sort": "name", "projects": []}"#.utf8), exactly(.newerVersion(4))),
             ("empty", [], exactly(.empty)),
             ("missing projects", Array(#"{"version": 1}"#.utf8), exactly(.missingField("projects", project: nil))),
             ("duplicate names",

@@ -28,7 +28,7 @@ struct StoreDocumentTests {
 
     @Test func emptyCatalogLayout() {
         let text = String(decoding: StoreDocument.encode(ProjectCatalog()), as: UTF8.self)
-        #expect(text == "{\n  \"version\": 2,\n  \"sort\": \"name\",\n  \"root\": null,\n  \"projects\": []\n}\n")
+        #expect(text == "{\n  \"version\": 3,\n  \"sort\": \"name\",\n  \"root\": null,\n  \"projects\": []\n}\n")
     }
 
     @Test func layoutIsOneProjectALineInTheWritersOrder() throws {
@@ -39,7 +39,7 @@ struct StoreDocumentTests {
         let text = String(decoding: StoreDocument.encode(catalog), as: UTF8.self)
         let expected = """
             {
-              "version": 2,
+              "version": 3,
               "sort": "user",
               "root": null,
               "projects": [
@@ -363,7 +363,7 @@ struct StoreDocumentTests {
         }
     }
 
-    @Test(arguments: [3, 4, 1000])
+    @Test(arguments: [4, 5, 1000])
     func newerVersionIsRefused(_ version: Int) {
         #expect(throws: DocumentProblem.newerVersion(version)) {
             try decode(#"{"version": \#(version), "projects": []}"#)

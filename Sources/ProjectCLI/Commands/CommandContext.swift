@@ -42,7 +42,9 @@ struct CommandContext {
     }
 
     /// Sentences for the history's changes, in the user's language and locales.
-    var historySentence: HistorySentence { HistorySentence(localizer: localizer, locales: locales) }
+    func historySentence(_ store: ProjectStore, _ catalog: ProjectCatalog) -> HistorySentence {
+        HistorySentence(localizer: localizer, locales: locales, root: store.root(of: catalog), home: environment["HOME"])
+    }
 
     func say(_ key: String, _ arguments: [String: String] = [:]) {
         terminal.output(localizer.text(key, arguments) + "\n")

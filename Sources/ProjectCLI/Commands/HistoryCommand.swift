@@ -30,14 +30,14 @@ enum HistoryCommand: Command {
         let names = HistorySentence.namesAtEachChange(oldestFirst, catalog: catalog)
         let entries = Array(zip(oldestFirst, names).reversed())
         if invocation.isSet(json) {
-            let english = HistorySentence(localizer: Localizer(language: "en"), locales: LocaleSettings(environment: [:]))
+            let english = HistorySentence(localizer: Localizer(language: "en"), locales: LocaleSettings(environment: [:]), root: store.root(of: catalog))
             context.terminal.output(utf8: HistoryJSON.encode(entries.map(\.0)) { entry in
                 english.describe(entry, names: entries.first { $0.0.change.id == entry.change.id }?.1 ?? [:])
             })
         } else if entries.isEmpty {
             context.say("history.empty")
         } else {
-            let sentence = context.historySentence
+            let sentence = context.historySentence(store, catalog)
             let dates = DateText(locale: context.locales.formatting)
             for (entry, names) in entries {
                 let what = sentence.describe(entry, names: names)

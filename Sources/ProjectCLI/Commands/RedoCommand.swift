@@ -7,7 +7,8 @@ enum RedoCommand: Command {
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
         let store = try context.store
         let outcome = try store.redo()
-        let names = HistorySentence.namesAtEachChange([outcome.entry], catalog: try store.catalog())[0]
-        context.say("redo.done", ["what": context.historySentence.describe(outcome.entry, names: names)])
+        let catalog = try store.catalog()
+        let names = HistorySentence.namesAtEachChange([outcome.entry], catalog: catalog)[0]
+        context.say("redo.done", ["what": context.historySentence(store, catalog).describe(outcome.entry, names: names)])
     }
 }

@@ -8,9 +8,10 @@ enum UndoCommand: Command {
         let store = try context.store
         let outcome = try store.undo()
         // The names as the change left them: the undone change is not in the catalog any more.
-        var names = Dictionary(try store.catalog().projects.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let catalog = try store.catalog()
+        var names = Dictionary(catalog.projects.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         for case .set(let id, .name(_, let to)) in outcome.entry.change.operations { names[id] = to }
-        let sentence = context.historySentence.describe(outcome.entry, names: names, undone: true)
+        let sentence = context.historySentence(store, catalog).describe(outcome.entry, names: names, undone: true)
         context.say("undo.done", ["what": sentence])
         for path in outcome.trashed { context.say("undo.trashed", ["path": path]) }
     }

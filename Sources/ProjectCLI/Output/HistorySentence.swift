@@ -9,8 +9,14 @@ struct HistorySentence {
     let numbers: NumberText
     let dates: DateText
 
-    init(localizer: Localizer, locales: LocaleSettings) {
+    /// Where folders recorded relative to the root are, and the home folder, shown as `~`.
+    let root: FolderRoot?
+    let home: String?
+
+    init(localizer: Localizer, locales: LocaleSettings, root: FolderRoot? = nil, home: String? = nil) {
         self.localizer = localizer
+        self.root = root
+        self.home = home
         numbers = NumberText(locale: locales.numbers)
         dates = DateText(locale: locales.formatting)
     }
@@ -20,18 +26,18 @@ struct HistorySentence {
         let change = entry.change
         let names = Names(known: names, change: change)
         let operations = change.catalogOperations
-        func text(_ key: String, _ values: [String: String]) -> String {
-            localizer.text(undone ? key + ".undo" : key, values)
+        func text(_ key: String, undo undoKey: String, _ values: [String: String]) -> String {
+            localizer.text(undone ? undoKey : key, values)
         }
         switch (change.command, operations.first) {
         case ("add", .create(let project)?):
-            return text("history.add", ["name": visible(project.name)])
+            return text("history.add", undo: "history.add.undo", ["name": visible(project.name)])
         case ("delete", .remove(let project)?):
-            return text("history.delete", ["name": visible(project.name)])
+            return text("history.delete", undo: "history.delete.undo", ["name": visible(project.name)])
         case ("rename", .set(_, .name(let old, let new))?):
-            return text("history.rename", ["old": visible(old), "new": visible(new)])
+            return text("history.rename", undo: "history.rename.undo", ["old": visible(old), "new": visible(new)])
         case ("move", .place(_, let placement)?):
-            return text("history.move", [
+            return text("history.move", undo: "history.move.undo", [
                 "name": names.name(of: placement, in: change), "from": numbers.string(placement.fromPosition),
                 "to": numbers.string(placement.toPosition)])
         case ("import", _):
@@ -39,10 +45,10 @@ struct HistorySentence {
             return undone ? localizer.text("history.import.undo", count: count) : localizer.text("history.import", count: count)
         case ("sort", .setDefaultOrder(let from, let to)?):
             // The order itself reads "sorted by name"; the sentence around it does not repeat it.
-            return text("history.sort", ["order": localizer.text((undone ? from : to).nameKey)])
+            return text("history.sort", undo: "history.sort.undo", ["order": localizer.text((undone ? from : to).nameKey)])
         case ("root", _):
             let root = operations.lazy.compactMap { if case .setRoot(let from, let to) = $0 { undone ? from : to } else { nil } }.first ?? nil
-            return text("history.root", ["path": root.map(visible) ?? localizer.text("history.root.default")])
+            return text("history.root", undo: "history.root.undo", ["path": root.map(visible) ?? localizer.text("history.root.default")])
         case ("edit", _) where !operations.isEmpty:
             // What an undo did is the reverse of each field set.
             return fields(undone ? operations.reversed().map(\.reversed) : operations, in: change, names: names)
@@ -60,27 +66,29 @@ struct HistorySentence {
         var clauses: [String] = []
         for operation in operations {
             guard case .set(let id, let field) = operation else { continue }
-            let key: String
+            // Each clause as the first of the sentence, naming the project, and after it, saying "its".
+            let keys: (named: String, its: String)
             var values = ["name": names.name(of: id)]
             switch field {
-            case .details(_, let to): key = to == nil ? "history.edit.details.cleared" : "history.edit.details.changed"
+            case .details(_, nil): keys = ("history.edit.details.cleared", "history.edit.details.cleared.its")
+            case .details: keys = ("history.edit.details.changed", "history.edit.details.changed.its")
             case .target(_, let to?):
-                key = "history.edit.target.set"
+                keys = ("history.edit.target.set", "history.edit.target.set.its")
                 values["target"] = localizer.text("history.edit.words", count: to, ["count": numbers.string(to)])
-            case .target(_, nil): key = "history.edit.target.cleared"
+            case .target(_, nil): keys = ("history.edit.target.cleared", "history.edit.target.cleared.its")
             case .due(_, let to?):
-                key = "history.edit.due.set"
+                keys = ("history.edit.due.set", "history.edit.due.set.its")
                 values["date"] = dates.day(to)
-            case .due(_, nil): key = "history.edit.due.cleared"
+            case .due(_, nil): keys = ("history.edit.due.cleared", "history.edit.due.cleared.its")
             case .folder(_, let to?):
-                key = "history.edit.folder.given"
-                values["path"] = visible(to.recorded)
-            case .folder(_, nil): key = "history.edit.folder.detached"
+                keys = ("history.edit.folder.given", "history.edit.folder.given.its")
+                values["path"] = visible(folderPath(to))
+            case .folder(_, nil): keys = ("history.edit.folder.detached", "history.edit.folder.detached.its")
             case .name(_, let to):
-                key = "history.edit.name.set"
+                keys = ("history.edit.name.set", "history.edit.name.set.its")
                 values["name"] = visible(to)
             }
-            clauses.append(localizer.text(clauses.isEmpty ? key : key + ".its", values))
+            clauses.append(localizer.text(clauses.isEmpty ? keys.named : keys.its, values))
         }
         guard let last = clauses.popLast() else { return localizer.text("history.other", count: 1, ["command": change.command]) }
         guard !clauses.isEmpty else { return last }
@@ -88,6 +96,13 @@ struct HistorySentence {
     }
 
     private func visible(_ text: String) -> String { TerminalText.visible(text) }
+
+    /// A folder as the writer knows it: absolute, with the home folder as `~`.
+    private func folderPath(_ folder: ProjectFolder) -> String {
+        let path = folder.path(in: root)
+        guard let home, home != "/", FolderPath.isSameOrInside(path, home) else { return path }
+        return "~" + path.dropFirst(home.count)
+    }
 
     /// The names of the projects that history tells by id alone, as they were at each change: the
     /// catalog's names now, taken back change by change from the newest (an undone change changed

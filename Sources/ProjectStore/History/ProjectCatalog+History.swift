@@ -125,7 +125,8 @@ extension ProjectCatalog {
         func changed() -> HistoryObstacle { .projectChanged(project.name) }
         switch change {
         case .name(let from, let to):
-            guard project.name.unicodeScalars.elementsEqual(from.unicodeScalars) else { throw changed() }
+            // Named by the name it would have had: the one the writer knows it by in the history.
+            guard project.name.unicodeScalars.elementsEqual(from.unicodeScalars) else { throw .projectChanged(to) }
             idsByName[ProjectName.matchKey(from)] = nil
             do throws(HistoryObstacle) {
                 try claimName(to, for: project.id)
@@ -166,7 +167,7 @@ extension ProjectCatalog {
     private static func identical(_ lhs: Project, _ rhs: Project) -> Bool {
         var rhs = rhs
         rhs.position = lhs.position
-        return lhs == rhs && sameText(lhs.name, rhs.name) && sameText(lhs.details, rhs.details)
+        return lhs == rhs && lhs.orderKey == rhs.orderKey && sameText(lhs.name, rhs.name) && sameText(lhs.details, rhs.details)
     }
 }
 

@@ -37,6 +37,7 @@ import ProjectStore
         words.formUnion(["one", "other"])  // plural categories
         words.formUnion(["LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_COLLATE", "LC_TIME", "LC_NUMERIC", "C", "POSIX", "en_US_POSIX"])
         words.formUnion(["VISUAL", "EDITOR", "SHELL"])  // what `open` runs
+        words.insert("HOME")  // shown as `~` in the history
         words.formUnion(ManualPages.environment.flatMap(\.0))  // the variables the manual page describes
         // Words people bring from other tools, answered with "did you mean"; never printed.
         words.formUnion(["ls", "new", "create", "rm", "remove", "del", "mv", "info", "view", "details", "describe"])

@@ -59,11 +59,15 @@ struct UndoRedoTests {
         #expect(fixture.disk.entry(at: "/w/.trash/Winter/Chapters/1.md") == .other, "the writer's file went with its folder, each time")
     }
 
+    private static func createdName(_ operation: ChangeOperation) -> String? {
+        if case .create(let project) = operation { project.name } else { nil }
+    }
+
     @Test("undo goes back many changes in turn; a new change ends the redo chain")
     func chain() throws {
         let fixture = HistoryFixture()
         for name in ["A", "B", "C"] { try fixture.add(name, folder: false) }
-        let undone = try (0..<2).map { _ in try fixture.store("undo").undo().entry.record.projects[0].after?.name }
+        let undone = try (0..<2).map { _ in try fixture.store("undo").undo().entry.change.operations.first.flatMap(Self.createdName) }
         #expect(undone == ["C", "B"])
         #expect(fixture.catalog.projects.map(\.name) == ["A"])
         try fixture.store("redo").redo()
@@ -72,7 +76,7 @@ struct UndoRedoTests {
         #expect(throws: ProjectStoreError.nothingToRedo) { try fixture.store("redo").redo() }
         let history = try fixture.store("history").history()
         #expect(history.entries.map(\.isUndone) == [false, false, true, false])
-        #expect(history.nextUndo?.record.projects[0].after?.name == "D")
+        #expect(history.nextUndo?.change.operations.first.flatMap(Self.createdName) == "D")
         for _ in 0..<3 { try fixture.store("undo").undo() }
         #expect(fixture.catalog.projects.isEmpty)
         #expect(throws: ProjectStoreError.nothingToUndo) { try fixture.store("undo").undo() }
