@@ -47,7 +47,7 @@ struct FolderTests {
         let again = await sandbox.run("edit", "Old One", "--new-folder")
         #expect(again.status == 1 && again.stderr.contains("already has a folder"), "\(again)")
         let document = try #require(parseJSON(sandbox.storeBytes() ?? []) as? [String: Any])
-        #expect(document["version"] as? Int == 2, "the first change writes format 2")
+        #expect(document["version"] as? Int == 3, "the first change writes format 3")
     }
 
     @Test("rename renames the folder; delete moves it to .trash with its files and says so")

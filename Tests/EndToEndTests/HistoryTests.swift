@@ -109,7 +109,7 @@ struct HistoryTests {
         #expect(json.map { $0["command"] as? String } == ["rename", "add"])
         #expect(json.map { $0["undone"] as? Bool } == [true, false])
         #expect(json[0]["summary"] as? String == "renamed “One” to “Two”")
-        #expect(Set(json[0].keys) == ["time", "command", "projects", "summary", "undone"])
+        #expect(Set(json[0].keys) == ["time", "command", "machine", "projects", "summary", "undone"])
         #expect((json[0]["projects"] as? [String])?.count == 1)
         await sandbox.ok("add", "Three")
         let redo = await sandbox.run("redo")

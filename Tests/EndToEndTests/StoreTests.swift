@@ -26,7 +26,7 @@ struct StoreTests {
         #expect(permissions(store) == 0o600)
         let data = try #require(FileManager.default.contents(atPath: store))
         let document = try #require(parseJSON([UInt8](data)) as? [String: Any])
-        #expect(document["version"] as? Int == 2)
+        #expect(document["version"] as? Int == 3)
         #expect((document["projects"] as? [[String: Any]])?.map { $0["name"] as? String } == ["First", "Second"])
     }
 
@@ -94,7 +94,7 @@ struct StoreTests {
     @Test("a store from a newer version gives exit 3 and is left untouched")
     func newerStore() async throws {
         let sandbox = try Sandbox()
-        let text = exportDocument([DocumentProject(id: uuid("33333333", 3), name: "Future")], version: 3)
+        let text = exportDocument([DocumentProject(id: uuid("33333333", 3), name: "Future")], version: 4)
         let bytes = Array(text.utf8)
         try sandbox.writeStore(bytes)
         for arguments in [["list"], ["add", "New"], ["show", "Future"], ["sort", "date"], ["rename", "Future", "Past"]] {

@@ -54,7 +54,7 @@ struct StoreFile {
 
     init(_ bytes: [UInt8]) throws {
         guard let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-              object["version"] as? Int == 2, let sort = object["sort"] as? String,
+              object["version"] as? Int == 3, let sort = object["sort"] as? String,
               let list = object["projects"] as? [[String: Any]]
         else { throw SpawnError("not a version 2 store: \(String(decoding: bytes.prefix(200), as: UTF8.self))") }
         self.sort = sort
