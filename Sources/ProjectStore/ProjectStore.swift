@@ -9,8 +9,9 @@ public struct ProjectStore: Sendable {
     let places: FolderPlaces
     let clock: @Sendable () -> Date
     let newID: @Sendable () -> UUID
-    /// The computer the changes are made on, as the history names it.
-    let machine: Machine
+    /// The computer the changes are made on, as the history names it; asked only when a change is
+    /// recorded, since knowing it may mean making it.
+    let machine: @Sendable () -> Machine
     /// The command whose changes go into the history, by name; `nil` records nothing.
     let recording: String?
     /// Told when the history cannot be read or written: the change itself goes on, unrecorded.
@@ -25,7 +26,7 @@ public struct ProjectStore: Sendable {
         historyProblem: @escaping @Sendable (ProjectStoreError) -> Void = { _ in },
         clock: @escaping @Sendable () -> Date = Date.init,
         newID: @escaping @Sendable () -> UUID = UUID.init,
-        machine: Machine = Machine(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), name: "this machine")
+        machine: @escaping @Sendable () -> Machine = { Machine.unknown }
     ) {
         self.storage = storage
         self.machine = machine
@@ -106,16 +107,19 @@ public struct ProjectStore: Sendable {
 
     /// Appends what `catalog` recorded, with the disk steps taken, as one change; the store is
     /// written right after. A history that cannot take it is told, and the change goes on; but
-    /// a history ahead of the store refuses the change: what it holds must not be buried.
+    /// a history ahead of the store refuses the change, since what it holds must not be buried,
+    /// and so does any history an undo or redo cannot be recorded in.
     func record(_ kind: Change.Kind, in catalog: inout ProjectCatalog) throws(ProjectStoreError) {
         let now = clock()
         let change = Change(
             revision: catalog.revision + 1, time: now, clock: HybridTime.next(at: now, after: catalog.lastClock),
-            machine: machine, kind: kind, operations: catalog.operations + diskLog.steps.map(ChangeOperation.disk))
+            machine: machine(), kind: kind, operations: catalog.operations + diskLog.steps.map(ChangeOperation.disk))
         do {
             try storage.append(change, to: &catalog)
         } catch {
+            // An undo or redo the history does not record would leave it saying the opposite.
             if case .historyAhead = error { throw error }
+            guard case .command = kind else { throw error }
             historyProblem(error)
         }
     }

@@ -12,14 +12,14 @@ import ProjectStore
 public struct FileStorage: ProjectStorage {
     public let path: String
     public let lockTimeout: Duration
-    /// The machine a history from before machines were recorded is taken as made on.
-    public let machine: Machine
-
-    public init(path: String, lockTimeout: Duration = .seconds(5), machine: Machine = Machine(id: UUID(), name: "")) {
+    public init(path: String, lockTimeout: Duration = .seconds(5)) {
         self.path = path
         self.lockTimeout = lockTimeout
-        self.machine = machine
     }
+
+    /// The machine a history from before machines were recorded is taken as made on: not known,
+    /// but named after this computer, which is most likely where it was made.
+    var machine: Machine { Machine(id: Machine.unknown.id, name: MachineFile.hostName()) }
 
     public func load() throws(ProjectStoreError) -> ProjectCatalog {
         do {

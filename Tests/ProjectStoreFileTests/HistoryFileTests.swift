@@ -61,7 +61,7 @@ struct HistoryFileTests {
     @Test("FileStorage: appends go at the end; a change a crash left past the store is replaced; a torn tail is cut")
     func appends() throws {
         try withTemporaryFolder { folder in
-            let storage = FileStorage(path: folder + "/projects.json", machine: machine)
+            let storage = FileStorage(path: folder + "/projects.json")
             let path = folder + "/projects.json.history"
             var catalog = ProjectCatalog()
             func commit(_ revision: Int) throws {
@@ -90,7 +90,7 @@ struct HistoryFileTests {
     @Test("FileStorage: a history holding changes the store never saw is never cut: the change is refused")
     func olderStore() throws {
         try withTemporaryFolder { folder in
-            let storage = FileStorage(path: folder + "/projects.json", machine: machine)
+            let storage = FileStorage(path: folder + "/projects.json")
             let path = folder + "/projects.json.history"
             var catalog = ProjectCatalog()
             for revision in 1...3 {
@@ -114,7 +114,7 @@ struct HistoryFileTests {
     @Test("FileStorage: undo and redo find their change reading back only as far as needed")
     func recent() throws {
         try withTemporaryFolder { folder in
-            let storage = FileStorage(path: folder + "/projects.json", machine: machine)
+            let storage = FileStorage(path: folder + "/projects.json")
             var catalog = ProjectCatalog()
             for revision in 1...5 {
                 try storage.append(change(revision, .command("edit"), [.setDefaultOrder(from: .name, to: .date)]), to: &catalog)
@@ -131,7 +131,7 @@ struct HistoryFileTests {
     @Test("FileStorage: a long history is compacted to its limit, and still reads the same")
     func compaction() throws {
         try withTemporaryFolder { folder in
-            let storage = FileStorage(path: folder + "/projects.json", machine: machine)
+            let storage = FileStorage(path: folder + "/projects.json")
             var catalog = ProjectCatalog()
             for revision in 1...(3 * History.limit + 1) {
                 try storage.append(change(revision, .command("sort"), [.setDefaultOrder(from: .name, to: .date)]), to: &catalog)
@@ -148,7 +148,7 @@ struct HistoryFileTests {
     @Test("a version-1 history is read as changes, kept listed, and upgraded by the next change")
     func legacy() throws {
         try withTemporaryFolder { folder in
-            let storage = FileStorage(path: folder + "/projects.json", machine: machine)
+            let storage = FileStorage(path: folder + "/projects.json")
             let path = folder + "/projects.json.history"
             let a = #"{"id": "0f8e2c4a-1b3d-4e5f-8a7b-9c0d1e2f3a4b", "name": "A", "type": "blank", "created": "2026-11-20T10:00:00.000Z", "details": null, "position": 1}"#
             let b = #"{"id": "0f8e2c4a-1b3d-4e5f-8a7b-9c0d1e2f3a4b", "name": "B", "type": "blank", "created": "2026-11-20T10:00:00.000Z", "details": "x", "position": 2}"#

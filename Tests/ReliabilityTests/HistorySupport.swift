@@ -161,7 +161,7 @@ struct HistoryFixture: Sendable {
         let bytes = try #require(fileBytes(historyPath), "\(context): no history file", sourceLocation: sourceLocation)
         #expect(bytes.last == 0x0A, "\(context): the history does not end with a whole line", sourceLocation: sourceLocation)
         let lines = bytes.split(separator: 0x0A)
-        #expect(lines.first.map { Array($0) } == Array("{\"history\": 1}".utf8), "\(context): the history's header is not version 1", sourceLocation: sourceLocation)
+        #expect(lines.first.map { Array($0) } == Array("{\"history\": 2}".utf8), "\(context): the history's header is not version 2", sourceLocation: sourceLocation)
         var revisions: [Int] = []
         for line in lines.dropFirst() {
             guard let event = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any], let revision = event["rev"] as? Int else {

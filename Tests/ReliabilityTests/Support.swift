@@ -267,6 +267,9 @@ struct Tool: Sendable {
             "PATH": "/usr/local/bin:/usr/bin:/bin",
             "HOME": StoreFolder.parent(store),
             "XDG_DATA_HOME": StoreFolder.parent(store),
+            // The machine's identity cannot be kept there, so none is left beside the store these
+            // tests list: each change is then made by a machine of its own, which they do not look at.
+            "XDG_STATE_HOME": "/dev/null/state",
             "PROJECT_STORE": store,
             "LANG": "C.UTF-8",
         ]
@@ -390,10 +393,10 @@ struct StoredDocument: Equatable {
 
     init(_ bytes: [UInt8]) throws {
         guard let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-              let version = object["version"] as? Int, version == 1 || version == 2,
+              let version = object["version"] as? Int, (1...3).contains(version),
               let sort = object["sort"] as? String,
               let projects = object["projects"] as? [Any]
-        else { throw SpawnError("not a version 1 or 2 store document: \(String(decoding: bytes.prefix(200), as: UTF8.self))") }
+        else { throw SpawnError("not a version 1, 2 or 3 store document: \(String(decoding: bytes.prefix(200), as: UTF8.self))") }
         let root = object["root"]
         guard root == nil || root is NSNull || root is String else { throw SpawnError("bad root: \(String(describing: root))") }
         self.init(version: version, sort: sort, root: root as? String, projects: try projects.map(StoredProject.init))

@@ -20,10 +20,10 @@ struct CommandContext {
         get throws(CommandError) {
             guard let storePath else { throw .noStoreLocation }
             let warning = HistoryWarning(terminal: terminal, localizer: localizer)
-            let machine = MachineFile.machine(environment: environment)
+            let environment = environment
             return ProjectStore(
-                storage: FileStorage(path: storePath, machine: machine), folders: folders, places: places, recording: commandName,
-                historyProblem: { warning.warn($0) }, machine: machine)
+                storage: FileStorage(path: storePath), folders: folders, places: places, recording: commandName,
+                historyProblem: { warning.warn($0) }, machine: { MachineFile.machine(environment: environment) })
         }
     }
 

@@ -109,6 +109,10 @@ struct HistorySentence {
     /// nothing that is still there).
     static func namesAtEachChange(_ entries: [History.Entry], catalog: ProjectCatalog) -> [[UUID: String]] {
         var names = Dictionary(catalog.projects.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        // Projects no longer there (deleted, or added by a change since undone) by the name they had.
+        for entry in entries {
+            for case .create(let project) in entry.change.operations where names[project.id] == nil { names[project.id] = project.name }
+        }
         var result: [[UUID: String]] = Array(repeating: [:], count: entries.count)
         for index in entries.indices.reversed() {
             let change = entries[index].change

@@ -46,4 +46,8 @@ public struct Machine: Sendable, Equatable {
         self.id = id
         self.name = name
     }
+
+    /// A machine not known: the one changes recorded before machines were are taken as made on,
+    /// and the one of a store that records no machine (tests, a store in memory).
+    public static let unknown = Machine(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), name: "")
 }
