@@ -25,14 +25,13 @@ enum HistoryCommand: Command {
             context.say("history.cleared")
             return
         }
-        let catalog = try store.catalog()
-        let oldestFirst = try store.history().entries
-        let names = HistorySentence.namesAtEachChange(oldestFirst, catalog: catalog)
-        let entries = Array(zip(oldestFirst, names).reversed())
+        let (changes, catalog) = try store.historyChanges()
+        let names = HistorySentence.namesAtEachChange(changes, catalog: catalog)
+        let entries = History(changes: changes).entries.reversed().map { ($0, names[$0.change.id] ?? [:]) }
         if invocation.isSet(json) {
             let english = HistorySentence(localizer: Localizer(language: "en"), locales: LocaleSettings(environment: [:]), root: store.root(of: catalog))
             context.terminal.output(utf8: HistoryJSON.encode(entries.map(\.0)) { entry in
-                english.describe(entry, names: entries.first { $0.0.change.id == entry.change.id }?.1 ?? [:])
+                english.describe(entry, names: names[entry.change.id] ?? [:])
             })
         } else if entries.isEmpty {
             context.say("history.empty")

@@ -8,7 +8,7 @@ enum RedoCommand: Command {
         let store = try context.store
         let outcome = try store.redo()
         let catalog = try store.catalog()
-        let names = HistorySentence.namesAtEachChange([outcome.entry], catalog: catalog)[0]
+        let names = HistorySentence.namesAtEachChange([outcome.entry.change], catalog: catalog)[outcome.entry.change.id] ?? [:]
         context.say("redo.done", ["what": context.historySentence(store, catalog).describe(outcome.entry, names: names)])
     }
 }

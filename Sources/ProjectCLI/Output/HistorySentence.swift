@@ -104,26 +104,21 @@ struct HistorySentence {
         return "~" + path.dropFirst(home.count)
     }
 
-    /// The names of the projects that history tells by id alone, as they were at each change: the
-    /// catalog's names now, taken back change by change from the newest (an undone change changed
-    /// nothing that is still there).
-    static func namesAtEachChange(_ entries: [History.Entry], catalog: ProjectCatalog) -> [[UUID: String]] {
+    /// The names of the projects each change touched, as they were just after it: the catalog's
+    /// names now, taken back change by change from the newest, undos and redos included, since each
+    /// did what its operations say. Keyed by change.
+    static func namesAtEachChange(_ changes: [Change], catalog: ProjectCatalog) -> [ChangeID: [UUID: String]] {
         var names = Dictionary(catalog.projects.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        // Projects no longer there (deleted, or added by a change since undone) by the name they had.
-        for entry in entries {
-            for case .create(let project) in entry.change.operations where names[project.id] == nil { names[project.id] = project.name }
-        }
-        var result: [[UUID: String]] = Array(repeating: [:], count: entries.count)
-        for index in entries.indices.reversed() {
-            let change = entries[index].change
+        var result: [ChangeID: [UUID: String]] = [:]
+        for change in changes.reversed() {
             var known: [UUID: String] = [:]
             for id in change.projectIDs { known[id] = names[id] }
-            result[index] = known
-            guard !entries[index].isUndone else { continue }
+            result[change.id] = known
             for operation in change.operations.reversed() {
                 switch operation {
                 case .set(let id, .name(let from, _)): names[id] = from
                 case .remove(let project): names[project.id] = project.name
+                case .create(let project): names[project.id] = names[project.id] ?? project.name
                 default: continue
                 }
             }

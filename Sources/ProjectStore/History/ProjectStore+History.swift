@@ -11,8 +11,14 @@ extension ProjectStore {
     /// The history as the store has seen it. No lock is needed: the store is read first, and
     /// changes it has not seen are left out.
     public func history() throws(ProjectStoreError) -> History {
+        History(changes: try historyChanges().changes)
+    }
+
+    /// Every change the store has seen, undos and redos included, oldest first, with the catalog
+    /// they led to: what tells the names projects had at each change.
+    public func historyChanges() throws(ProjectStoreError) -> (changes: [Change], catalog: ProjectCatalog) {
         let catalog = try catalog()
-        return History(changes: try storage.history(of: catalog))
+        return (try storage.history(of: catalog), catalog)
     }
 
     /// Forgets every change; the projects are untouched. Also the way out of a damaged history.
