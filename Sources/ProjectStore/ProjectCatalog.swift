@@ -23,6 +23,9 @@ public struct ProjectCatalog: Sendable, Equatable {
     public var lastClock: HybridTime?
     /// Where the storage's history stood when the store was last written; the storage's to keep.
     public var historyMark = HistoryMark()
+    /// When the most recent change was made without being recorded in the history; `nil` when the
+    /// most recent change is recorded, or the writer has been told.
+    public var unrecordedChange: Date?
 
     public init() {
         projects = []
@@ -80,6 +83,13 @@ public struct ProjectCatalog: Sendable, Equatable {
     /// Starts recording what a change does.
     public mutating func beginChange() {
         operations = []
+    }
+
+    /// Notes that the change in progress could not be recorded, or, `nil`, that the writer knows.
+    public mutating func noteUnrecorded(_ time: Date?) {
+        guard unrecordedChange != time else { return }
+        unrecordedChange = time
+        changes += 1
     }
 
     mutating func record(_ operation: ChangeOperation) {

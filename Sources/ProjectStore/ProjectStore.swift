@@ -116,11 +116,13 @@ public struct ProjectStore: Sendable {
             machine: machine(), kind: kind, operations: catalog.operations + diskLog.steps.map(ChangeOperation.disk))
         do {
             try storage.append(change, to: &catalog)
+            catalog.noteUnrecorded(nil)
         } catch {
             // An undo or redo the history does not record would leave it saying the opposite.
             if case .historyAhead = error { throw error }
             guard case .command = kind else { throw error }
             historyProblem(error)
+            catalog.noteUnrecorded(now)
         }
     }
 

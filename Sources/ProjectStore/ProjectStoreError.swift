@@ -28,6 +28,9 @@ public enum ProjectStoreError: Error, Sendable, Equatable {
     case interruptedChange(FolderSystemError)
     case nothingToUndo
     case nothingToRedo
+    /// The most recent change was made but not recorded (the history could not be written), so
+    /// `undo` would take back the one before it without a word: refused once, so the writer knows.
+    case unrecordedChange(at: Date)
     /// The change cannot be undone or redone as things stand; nothing was changed.
     case historyBlocked(HistoryObstacle, command: String)
     /// The history file is damaged or from a newer version; the projects are fine.

@@ -122,6 +122,7 @@ public struct FileStorage: ProjectStorage {
                 projects: document.projects, defaultOrder: document.order, savedRoot: document.root, revision: document.revision)
             catalog.lastClock = document.clock
             catalog.historyMark = document.history
+            catalog.unrecordedChange = document.unrecorded
             return catalog
         } catch {
             throw .invalid(path: target, error)

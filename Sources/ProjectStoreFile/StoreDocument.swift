@@ -15,9 +15,11 @@ public enum StoreDocument {
         public let projects: [Project]
         /// Only the store has one; an export leaves it out, so that it shows the projects alone.
         public let revision: Int
-        /// The store's alone too: the last change's clock, and where its history ended.
+        /// The store's alone too: the last change's clock, where its history ended, and when a
+        /// change went unrecorded.
         public let clock: HybridTime?
         public let history: HistoryMark
+        public let unrecorded: Date?
     }
 
     /// The document `export` prints; `withRevision` for the store itself.
@@ -32,6 +34,10 @@ public enum StoreDocument {
             if let clock = catalog.lastClock {
                 writer.raw(",\n  \"clock\": ")
                 writer.string(clock.description)
+            }
+            if let time = catalog.unrecordedChange {
+                writer.raw(",\n  \"unrecorded\": ")
+                writer.timestamp(time)
             }
             if let end = catalog.historyMark.end, let lines = catalog.historyMark.lines {
                 writer.raw(",\n  \"history\": [")
@@ -68,6 +74,7 @@ public enum StoreDocument {
         var revision = 0
         var clock: HybridTime?
         var history = HistoryMark()
+        var unrecorded: Date?
         try scanner.object { scanner, key throws(DocumentProblem) in
             if key == "version" {
                 let found = try scanner.integer()
@@ -86,6 +93,8 @@ public enum StoreDocument {
                 let text = try scanner.string()
                 guard let value = HybridTime(text) else { throw .wrongValue(field: "clock", value: text, project: nil) }
                 clock = value
+            } else if key == "unrecorded" {
+                unrecorded = try scanner.parsedString(field: "unrecorded", project: 0, Timestamp.date)
             } else if key == "history" {
                 var values: [Int] = []
                 try scanner.array { scanner throws(DocumentProblem) in values.append(try scanner.integer()) }
@@ -111,6 +120,6 @@ public enum StoreDocument {
         try scanner.end()
         guard foundVersion != nil else { throw .missingField("version", project: nil) }
         guard let projects else { throw .missingField("projects", project: nil) }
-        return Contents(order: order, root: root, projects: projects, revision: revision, clock: clock, history: history)
+        return Contents(order: order, root: root, projects: projects, revision: revision, clock: clock, history: history, unrecorded: unrecorded)
     }
 }

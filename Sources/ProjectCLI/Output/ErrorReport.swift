@@ -89,6 +89,8 @@ struct ErrorReport {
             return ([l.text("error.nothing-to-undo")], .refused)
         case .nothingToRedo:
             return ([l.text("error.nothing-to-redo")], .refused)
+        case .unrecordedChange(let time):
+            return ([l.text("error.unrecorded-change", ["time": Timestamp.string(from: time)])], .refused)
         case .historyBlocked(let obstacle, _):
             return ([describe(obstacle, l)], .refused)
         case .historyUnreadable(let path, .newerVersion(let version)):

@@ -44,6 +44,7 @@ extension ProjectStore {
     }
 
     private func travel(_ direction: Direction) throws(ProjectStoreError) -> HistoryOutcome {
+        if direction == .backward, let time = try told(ofUnrecordedChange: ()) { throw .unrecordedChange(at: time) }
         var madeTrash: [String] = []
         let (entry, steps) = try changeAndTidy { catalog throws(ProjectStoreError) in
             let entry = try direction == .backward ? nextUndo(in: catalog) : nextRedo(in: catalog)
@@ -78,6 +79,17 @@ extension ProjectStore {
             if trashed.isEmpty { folders.removeEmptyFolders(madeTrash) }
         }
         return HistoryOutcome(entry: entry, trashed: trashed)
+    }
+
+    /// When the most recent change went unrecorded, the first `undo` after it says so instead of
+    /// taking back the change before it, and the store notes that the writer was told.
+    private func told(ofUnrecordedChange: Void) throws(ProjectStoreError) -> Date? {
+        guard try catalog().unrecordedChange != nil else { return nil }
+        return try changeAndTidy { catalog throws(ProjectStoreError) in
+            let time = catalog.unrecordedChange
+            catalog.noteUnrecorded(nil)
+            return time
+        }
     }
 
     /// The most recent change not undone, found by reading the history backward only as far as

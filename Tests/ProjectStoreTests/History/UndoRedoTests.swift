@@ -82,6 +82,22 @@ struct UndoRedoTests {
         #expect(throws: ProjectStoreError.nothingToUndo) { try fixture.store("undo").undo() }
     }
 
+    @Test("after a change the history could not record, undo says so once instead of taking back the one before")
+    func unrecordedChange() throws {
+        let fixture = HistoryFixture()
+        try fixture.add("Recorded", folder: false)
+        fixture.storage.historyIsCorrupt = true
+        try fixture.add("Unrecorded", folder: false)
+        fixture.storage.historyIsCorrupt = false
+        #expect(throws: ProjectStoreError.unrecordedChange(at: moment(0))) { try fixture.store("undo").undo() }
+        #expect(fixture.catalog.projects.map(\.name) == ["Recorded", "Unrecorded"], "nothing was taken back")
+        try fixture.store("undo").undo()
+        #expect(fixture.catalog.projects.map(\.name) == ["Unrecorded"], "told once, undo then takes back the change before it")
+        try fixture.store("redo").redo()
+        try fixture.add("Third", folder: false)
+        #expect(fixture.catalog.unrecordedChange == nil, "a recorded change ends it")
+    }
+
     @Test("a change made by hand since refuses the undo, changing nothing")
     func refusals() throws {
         let fixture = HistoryFixture()
