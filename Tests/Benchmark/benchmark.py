@@ -784,7 +784,7 @@ class SizeRun:
         if outcome.code != 0:
             fail(f"project import of {self.size:,} projects failed (exit {outcome.code}):\n{outcome.err[:2000]}")
         self.import_s = outcome.ns / 1e9
-        shutil.copyfile(self.store, self.pristine)
+        keep_pristine(self.store, self.pristine)
         self.versions["ours"] = store_version(self.store)
         if self.bench.baseline:
             # The same document imported by the baseline: a store in the format it reads and writes.
@@ -792,7 +792,7 @@ class SizeRun:
             if outcome.code != 0:
                 fail(f"the baseline's import of {self.size:,} projects failed (exit {outcome.code}):\n"
                      f"{outcome.err[:2000]}")
-            shutil.copyfile(self.base_store, self.base_pristine)
+            keep_pristine(self.base_store, self.base_pristine)
             self.versions["baseline"] = store_version(self.base_store)
         self.make_folder_store()
         log(f"  [{self.size:,}] project import: {self.import_s:.2f} s, store {self.store.stat().st_size / 1e6:.1f} MB")
@@ -862,7 +862,7 @@ class SizeRun:
         if outcome.code != 0:
             fail(f"project import of {self.size:,} projects with folders failed (exit {outcome.code}):\n"
                  f"{outcome.err[:2000]}")
-        shutil.copyfile(self.folder_store, self.folder_pristine)
+        keep_pristine(self.folder_store, self.folder_pristine)
         self.versions["folders"] = store_version(self.folder_store)
         self.root_entries = set(os.listdir(self.root))
         log(f"  [{self.size:,}] store with folders: {len(self.root_entries):,} folders in the root")
@@ -878,10 +878,10 @@ class SizeRun:
                     path.unlink()
 
     def reset(self) -> None:
-        shutil.copyfile(self.pristine, self.store)
+        restore_pristine(self.store, self.pristine)
         if self.bench.baseline:
-            shutil.copyfile(self.base_pristine, self.base_store)
-        shutil.copyfile(self.folder_pristine, self.folder_store)
+            restore_pristine(self.base_store, self.base_pristine)
+        restore_pristine(self.folder_store, self.folder_pristine)
         self.clean_root()
         if self.peers.get("task"):
             shutil.rmtree(self.task_data)
@@ -1784,10 +1784,34 @@ def last_event(path: Path) -> dict:
     return json.loads(lines[-1]) if len(lines) > 1 else {}
 
 
+def keep_pristine(store: Path, pristine: Path) -> None:
+    """Keeps a copy of a store and of its history, if it has one, to start each row from."""
+    shutil.copyfile(store, pristine)
+    history = Path(str(store) + ".history")
+    if history.exists():
+        shutil.copyfile(history, Path(str(pristine) + ".history"))
+
+
+def restore_pristine(store: Path, pristine: Path) -> None:
+    """Puts back a store and its history together: a store put back without its history would be
+    older than the history, which `project` refuses to write over (its changes are evidence)."""
+    shutil.copyfile(pristine, store)
+    history, kept = Path(str(store) + ".history"), Path(str(pristine) + ".history")
+    if kept.exists():
+        shutil.copyfile(kept, history)
+    elif history.exists():
+        history.unlink()
+
+
 def comparable_store(path: Path) -> dict:
-    """A store file's content without its revision, to compare two stores' projects and settings."""
+    """A store file's content as the writer sees it, to compare two stores' projects and settings:
+    without the store's own bookkeeping (its revision, clock and history mark) nor the order keys
+    (a project moved away and back has the same position under a new key)."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    data.pop("revision", None)
+    for field in ("revision", "clock", "history", "unrecorded"):
+        data.pop(field, None)
+    for project in data.get("projects", []):
+        project.pop("place", None)
     return data
 
 

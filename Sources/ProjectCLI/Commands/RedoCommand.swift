@@ -7,7 +7,7 @@ enum RedoCommand: Command {
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
         let store = try context.store
         let outcome = try store.redo()
-        let catalog = try store.catalog()
+        let catalog = outcome.catalog
         let names = HistorySentence.namesAtEachChange([outcome.entry.change], catalog: catalog)[outcome.entry.change.id] ?? [:]
         context.say("redo.done", ["what": context.historySentence(store, catalog).describe(outcome.entry, names: names)])
     }

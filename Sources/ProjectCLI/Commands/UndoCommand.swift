@@ -8,8 +8,11 @@ enum UndoCommand: Command {
         let store = try context.store
         let outcome = try store.undo()
         // The names as the change left them: the undone change is not in the catalog any more.
-        let catalog = try store.catalog()
-        var names = Dictionary(catalog.projects.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let catalog = outcome.catalog
+        // The names of the projects it touched only: a store may hold 100,000.
+        let touched = Set(outcome.entry.change.projectIDs)
+        var names = Dictionary(
+            catalog.projects.lazy.filter { touched.contains($0.id) }.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         for case .set(let id, .name(_, let to)) in outcome.entry.change.operations { names[id] = to }
         let sentence = context.historySentence(store, catalog).describe(outcome.entry, names: names, undone: true)
         context.say("undo.done", ["what": sentence])

@@ -5,6 +5,8 @@ import Foundation
 public struct HistoryOutcome: Sendable, Equatable {
     public let entry: History.Entry
     public let trashed: [String]
+    /// The catalog as the undo or redo left it, for saying what was done without reading it again.
+    public let catalog: ProjectCatalog
 }
 
 extension ProjectStore {
@@ -44,9 +46,11 @@ extension ProjectStore {
     }
 
     private func travel(_ direction: Direction) throws(ProjectStoreError) -> HistoryOutcome {
-        if direction == .backward, let time = try told(ofUnrecordedChange: ()) { throw .unrecordedChange(at: time) }
         var madeTrash: [String] = []
-        let (entry, steps) = try changeAndTidy { catalog throws(ProjectStoreError) in
+        let travelled = try changeAndTidy { catalog throws(ProjectStoreError) -> (History.Entry, [DiskStep], ProjectCatalog)? in
+            // After a change the history could not record, the first undo says so instead of taking
+            // back the change before it, and the store notes that the writer was told.
+            if direction == .backward, catalog.unrecordedChange != nil { return nil }
             let entry = try direction == .backward ? nextUndo(in: catalog) : nextRedo(in: catalog)
             guard !entry.change.isLegacy else { throw .historyBlocked(.recordedBeforeUpgrade, command: entry.command) }
             let operations = direction == .backward
@@ -64,8 +68,9 @@ extension ProjectStore {
                 madeTrash += try take(step, direction, entry: entry, leaving: leaving)
             }
             try record(direction == .backward ? .undo(of: entry.change.id) : .redo(of: entry.change.id), in: &catalog)
-            return (entry, diskLog.steps)
+            return (entry, diskLog.steps, catalog)
         }
+        guard let (entry, steps, catalog) = travelled else { throw try toldOfUnrecordedChange() }
         // The store holds the undo: a folder an undone add made goes for good if it holds only the
         // empty folders `add` made; anything more stays in the trash.
         var trashed: [String] = []
@@ -78,18 +83,18 @@ extension ProjectStore {
             // And the trash made for it, if that is all it held.
             if trashed.isEmpty { folders.removeEmptyFolders(madeTrash) }
         }
-        return HistoryOutcome(entry: entry, trashed: trashed)
+        return HistoryOutcome(entry: entry, trashed: trashed, catalog: catalog)
     }
 
-    /// When the most recent change went unrecorded, the first `undo` after it says so instead of
-    /// taking back the change before it, and the store notes that the writer was told.
-    private func told(ofUnrecordedChange: Void) throws(ProjectStoreError) -> Date? {
-        guard try catalog().unrecordedChange != nil else { return nil }
-        return try changeAndTidy { catalog throws(ProjectStoreError) in
+    /// Notes in the store that the writer was told the most recent change went unrecorded, and
+    /// returns what tells them.
+    private func toldOfUnrecordedChange() throws(ProjectStoreError) -> ProjectStoreError {
+        let time = try changeAndTidy { catalog throws(ProjectStoreError) in
             let time = catalog.unrecordedChange
             catalog.noteUnrecorded(nil)
             return time
         }
+        return .unrecordedChange(at: time ?? clock())
     }
 
     /// The most recent change not undone, found by reading the history backward only as far as
