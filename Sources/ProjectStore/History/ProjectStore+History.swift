@@ -48,10 +48,10 @@ extension ProjectStore {
     private func travel(_ direction: Direction) throws(ProjectStoreError) -> HistoryOutcome {
         var madeTrash: [String] = []
         let travelled = try changeAndTidy { catalog throws(ProjectStoreError) -> (History.Entry, [DiskStep], ProjectCatalog)? in
+            let entry = try direction == .backward ? nextUndo(in: catalog) : nextRedo(in: catalog)
             // After a change the history could not record, the first undo says so instead of taking
             // back the change before it, and the store notes that the writer was told.
             if direction == .backward, catalog.unrecordedChange != nil { return nil }
-            let entry = try direction == .backward ? nextUndo(in: catalog) : nextRedo(in: catalog)
             guard !entry.change.isLegacy else { throw .historyBlocked(.recordedBeforeUpgrade, command: entry.command) }
             let operations = direction == .backward
                 ? entry.change.catalogOperations.reversed().map(\.reversed) : entry.change.catalogOperations
