@@ -13,8 +13,16 @@ public struct OrderKey: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     /// A key as stored; `nil` when the text is not one.
     public init?(_ text: String) {
-        guard Self.isValid(Array(text.utf8)) else { return nil }
+        var text = text
+        guard text.withUTF8({ Self.isValid($0) }) else { return nil }
         self.text = text
+    }
+
+    /// A key straight from a document's bytes, read for every project of a store: checked without
+    /// making anything but the key itself.
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard Self.isValid(bytes) else { return nil }
+        text = String(decoding: bytes, as: UTF8.self)
     }
 
     private init(bytes: [UInt8]) {
@@ -90,11 +98,11 @@ public struct OrderKey: Sendable, Hashable, Comparable, CustomStringConvertible 
         }
     }
 
-    private static func isValid(_ bytes: [UInt8]) -> Bool {
+    private static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let head = bytes.first, let length = wholeLength(head: head), bytes.count > length else { return false }
-        guard bytes.dropFirst().allSatisfy({ value(of: $0) != nil }) else { return false }
+        for index in 1..<bytes.count where value(of: bytes[index]) == nil { return false }
         // A fraction never ends in zero: every key has one spelling.
-        return bytes.count == length + 1 || bytes.last != digits[0]
+        return bytes.count == length + 1 || bytes[bytes.count - 1] != digits[0]
     }
 
     private static func parts(of key: OrderKey) -> (whole: [UInt8], fraction: [UInt8]) {

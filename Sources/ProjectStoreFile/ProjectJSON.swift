@@ -144,9 +144,7 @@ public enum ProjectJSON {
                     due = day
                 }
             } else if key == "place" {
-                let text = try scanner.string()
-                guard let value = OrderKey(text) else { throw .wrongValue(field: "place", value: text, project: position) }
-                orderKey = value
+                orderKey = try scanner.parsedString(field: "place", project: position) { OrderKey(utf8: $0) }
             } else {
                 try scanner.skipValue()
             }
