@@ -1,3 +1,5 @@
+import Foundation
+
 /// A project's place in the writer's own order, as text that sorts where the project goes: the
 /// order is the projects sorted by key (then by id, should two machines ever pick the same key).
 /// A move gives the moved project a key between its new neighbours' and touches no other project,
@@ -31,8 +33,16 @@ public struct OrderKey: Sendable, Hashable, Comparable, CustomStringConvertible 
 
     public var description: String { text }
 
+    /// As bytes: the keys of a whole store are compared on every read.
     public static func < (lhs: OrderKey, rhs: OrderKey) -> Bool {
-        lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
+        var (left, right) = (lhs.text, rhs.text)
+        return left.withUTF8 { leftBytes in
+            right.withUTF8 { rightBytes in
+                let common = min(leftBytes.count, rightBytes.count)
+                let order = common == 0 ? 0 : memcmp(leftBytes.baseAddress!, rightBytes.baseAddress!, common)
+                return order != 0 ? order < 0 : leftBytes.count < rightBytes.count
+            }
+        }
     }
 
     /// The key of the first project of an empty list.

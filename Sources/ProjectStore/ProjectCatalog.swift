@@ -70,14 +70,24 @@ public struct ProjectCatalog: Sendable, Equatable {
             for index in keyed.indices { keyed[index].orderKey = keys[index] }
             return keyed
         }
-        if zip(projects, projects.dropFirst()).allSatisfy({ Self.precedes($0, $1) }) { return projects }
-        return projects.sorted(by: precedes)
+        // Checked field by field, not project by project: every read of the store does this, and
+        // copying each project to compare it cost more than the comparison.
+        var inOrder = true
+        for index in projects.indices.dropFirst()
+        where !precedes(projects[index - 1].orderKey!, projects[index - 1].id, projects[index].orderKey!, projects[index].id) {
+            inOrder = false
+            break
+        }
+        return inOrder ? projects : projects.sorted(by: precedes)
     }
 
     /// The writer's order: by key, and by id for keys two machines happened to pick alike.
     static func precedes(_ lhs: Project, _ rhs: Project) -> Bool {
-        let (left, right) = (lhs.orderKey!, rhs.orderKey!)
-        return left != right ? left < right : lhs.id.uuidString < rhs.id.uuidString
+        precedes(lhs.orderKey!, lhs.id, rhs.orderKey!, rhs.id)
+    }
+
+    private static func precedes(_ leftKey: OrderKey, _ leftID: UUID, _ rightKey: OrderKey, _ rightID: UUID) -> Bool {
+        leftKey != rightKey ? leftKey < rightKey : leftID.uuidString < rightID.uuidString
     }
 
     /// Starts recording what a change does.
