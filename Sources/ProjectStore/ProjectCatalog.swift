@@ -26,6 +26,9 @@ public struct ProjectCatalog: Sendable, Equatable {
     /// When the most recent change was made without being recorded in the history; `nil` when the
     /// most recent change is recorded, or the writer has been told.
     public var unrecordedChange: Date?
+    /// Set by a storage whose store is not there although its history shows it was: the catalog is
+    /// then empty, and no change may be written over what the history holds.
+    public var lost: LostStore?
 
     public init() {
         projects = []

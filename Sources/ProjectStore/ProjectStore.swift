@@ -16,6 +16,9 @@ public struct ProjectStore: Sendable {
     let recording: String?
     /// Told when the history cannot be read or written: the change itself goes on, unrecorded.
     let historyProblem: @Sendable (ProjectStoreError) -> Void
+    /// Told when a read goes on over a problem a change would refuse: a store that is not there
+    /// although its history shows it was. The read then sees no projects.
+    let readProblem: @Sendable (ProjectStoreError) -> Void
     let diskLog = DiskLog()
 
     public init(
@@ -24,6 +27,7 @@ public struct ProjectStore: Sendable {
         places: FolderPlaces = FolderPlaces(environmentRoot: nil, homeRoot: nil, templates: nil),
         recording: String? = nil,
         historyProblem: @escaping @Sendable (ProjectStoreError) -> Void = { _ in },
+        readProblem: @escaping @Sendable (ProjectStoreError) -> Void = { _ in },
         clock: @escaping @Sendable () -> Date = Date.init,
         newID: @escaping @Sendable () -> UUID = UUID.init,
         machine: @escaping @Sendable () -> Machine = { Machine.unknown }
@@ -34,6 +38,7 @@ public struct ProjectStore: Sendable {
         self.places = places
         self.recording = recording
         self.historyProblem = historyProblem
+        self.readProblem = readProblem
         self.clock = clock
         self.newID = newID
     }
@@ -41,7 +46,9 @@ public struct ProjectStore: Sendable {
     /// The catalog, after finishing any change a crash interrupted.
     public func catalog() throws(ProjectStoreError) -> ProjectCatalog {
         if storage.hasIntent() { try changeAndTidy { _ throws(ProjectStoreError) in } }
-        return try storage.load()
+        let catalog = try storage.load()
+        if let lost = catalog.lost { readProblem(.storeLost(lost)) }
+        return catalog
     }
 
     public func project(_ reference: ProjectReference) throws(ProjectStoreError) -> Project {
@@ -119,7 +126,10 @@ public struct ProjectStore: Sendable {
             catalog.noteUnrecorded(nil)
         } catch {
             // An undo or redo the history does not record would leave it saying the opposite.
-            if case .historyAhead = error { throw error }
+            switch error {
+            case .historyAhead, .storeLost: throw error
+            default: break
+            }
             guard case .command = kind else { throw error }
             historyProblem(error)
             catalog.noteUnrecorded(now)
@@ -127,12 +137,15 @@ public struct ProjectStore: Sendable {
     }
 
     /// Runs `steps` under the store's lock after finishing what a crash interrupted, and, should
-    /// the store refuse the result, takes back at once the folder step it had taken.
+    /// the store refuse the result, takes back at once the folder step it had taken. A store lost
+    /// while its history remains is refused, unless `steps` are the writer's way out of that.
     func changeAndTidy<Result>(
+        acceptingLostStore: Bool = false,
         _ steps: (inout ProjectCatalog) throws(ProjectStoreError) -> Result
     ) throws(ProjectStoreError) -> Result {
         do {
             return try storage.update { catalog throws(ProjectStoreError) in
+                if let lost = catalog.lost, !acceptingLostStore { throw .storeLost(lost) }
                 try finishInterruptedChange(in: catalog)
                 return try steps(&catalog)
             }

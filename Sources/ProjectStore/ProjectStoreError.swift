@@ -40,6 +40,23 @@ public enum ProjectStoreError: Error, Sendable, Equatable {
     /// The history records changes the store never saw: the store is older than its history
     /// (restored from a backup, say). Nothing is written until the writer chooses.
     case historyAhead(path: String, changes: Int, last: Date?)
+    /// The store is not there, but its history shows it was: it was moved, deleted or not mounted
+    /// yet. Nothing is written until the writer chooses (`history --rebuild` or `--clear`).
+    case storeLost(LostStore)
+}
+
+/// A store that is not there although its history records changes made to it.
+public struct LostStore: Sendable, Equatable {
+    public let path: String
+    /// How many changes the history records, and when the last was made (`nil`: unreadable).
+    public let changes: Int
+    public let last: Date?
+
+    public init(path: String, changes: Int, last: Date?) {
+        self.path = path
+        self.changes = changes
+        self.last = last
+    }
 }
 
 /// Why a folder cannot be a project's.

@@ -40,7 +40,21 @@ public struct DiskFolders: FolderSystem {
         guard rename(source, destination) == 0 else { throw error(errno, source, destination) }
     }
 
+    /// A copy that fails part-way is taken back, entry by entry, before the error is told: what it
+    /// made is all it removes.
     public func copyContents(of template: String, into folder: String) throws(FolderSystemError) {
+        var made: [(path: String, isFolder: Bool)] = []
+        do {
+            try copy(template, into: folder, made: &made)
+        } catch {
+            for entry in made.reversed() {
+                _ = entry.isFolder ? rmdir(entry.path) : unlink(entry.path)
+            }
+            throw error
+        }
+    }
+
+    private func copy(_ template: String, into folder: String, made: inout [(path: String, isFolder: Bool)]) throws(FolderSystemError) {
         for name in try names(in: template) {
             let (from, to) = (FolderPath.join(template, name), FolderPath.join(folder, name))
             var status = stat()
@@ -48,13 +62,15 @@ public struct DiskFolders: FolderSystem {
             switch status.st_mode & S_IFMT {
             case S_IFDIR:
                 guard mkdir(to, status.st_mode & 0o7777) == 0 else { throw FolderSystemError(path: to, code: errno) }
-                try copyContents(of: from, into: to)
+                made.append((to, true))
+                try copy(from, into: to, made: &made)
             case S_IFREG:
-                try copyFile(from, to: to, mode: status.st_mode & 0o7777)
+                try copyFile(from, to: to, mode: status.st_mode & 0o7777) { made.append((to, false)) }
             case S_IFLNK:
                 guard let target = linkTarget(from), symlink(target, to) == 0 else {
                     throw FolderSystemError(path: to, code: errno)
                 }
+                made.append((to, false))
             default:
                 continue  // devices, sockets and pipes are no part of a template
             }
@@ -62,6 +78,8 @@ public struct DiskFolders: FolderSystem {
     }
 
     public func removeIfOnlyEmptyFolders(_ path: String) -> Bool {
+        // An empty folder goes without listing it, which may fail.
+        if rmdir(path) == 0 { return true }
         guard holdsOnlyFolders(path) else { return false }
         return removeFolders(path)
     }
@@ -93,13 +111,19 @@ public struct DiskFolders: FolderSystem {
         guard let stream = opendir(folder) else { throw FolderSystemError(path: folder, code: errno) }
         defer { closedir(stream) }
         var names: [String] = []
-        while let entry = readdir(stream) {
+        while true {
+            // readdir returns NULL both at the end and on an error, which only errno tells apart: a
+            // listing cut short must never pass for the whole folder.
+            errno = 0
+            guard let entry = readdir(stream) else {
+                if errno != 0 { throw FolderSystemError(path: folder, code: errno) }
+                return names
+            }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }
             if name != "." && name != ".." { names.append(name) }
         }
-        return names
     }
 
     private func holdsOnlyFolders(_ path: String) -> Bool {
@@ -116,12 +140,14 @@ public struct DiskFolders: FolderSystem {
         return rmdir(path) == 0
     }
 
-    private func copyFile(_ source: String, to destination: String, mode: mode_t) throws(FolderSystemError) {
+    /// `created` is called once the destination exists, so a failure after it can take it back.
+    private func copyFile(_ source: String, to destination: String, mode: mode_t, created: () -> Void) throws(FolderSystemError) {
         let input = open(source, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw FolderSystemError(path: source, code: errno) }
         defer { close(input) }
         let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard output >= 0 else { throw FolderSystemError(path: destination, code: errno) }
+        created()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = read(input, &buffer, buffer.count)

@@ -81,6 +81,7 @@ extension FileStorage {
         let file = try mapped(path)
         let line = HistoryFile.line(change)
         defer { catalog.lastClock = change.clock }
+        if catalog.revision == 0 { try makeStoreBeforeItsHistory(historyHolds: file.map(Self.changeCount) ?? 0) }
         guard let file, file.bytes.count > 0 else {
             return try rewrite(path, with: [change], in: &catalog)
         }
@@ -116,6 +117,35 @@ extension FileStorage {
         } catch {
             fatalError("unreachable: \(error)")
         }
+    }
+
+    /// What the history says of a store that is not there: `nil` when it records no change, and
+    /// the store is then new. Read only when the store is missing.
+    func lostStore(_ target: String) -> LostStore? {
+        guard let file = try? MappedHistory(path: HistoryFile.path(forStore: target)) else { return nil }
+        let count = Self.changeCount(file)
+        guard count > 0 else { return nil }
+        let lines = try? HistoryFile.lines(in: file.bytes, from: file.headerEnd, to: file.bytes.count).lines
+        let last = lines?.last.flatMap { try? file.change($0.range, operations: false) }
+        return LostStore(path: target, changes: count, last: last?.time)
+    }
+
+    /// How many changes a history holds, counted by their lines, even in a damaged one.
+    private static func changeCount(_ file: MappedHistory) -> Int {
+        guard file.headerEnd < file.bytes.count else { return 0 }
+        return file.bytes[file.headerEnd...].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    }
+
+    /// Before a new store's first change is recorded, the store is made, empty: a history then
+    /// never stands without its store unless the store was lost, and a history found alone is
+    /// always evidence, never taken for what a crash left of a first change. A store that cannot
+    /// be read as there while its history holds changes is refused as lost.
+    private func makeStoreBeforeItsHistory(historyHolds changes: Int) throws(ProjectStoreError) {
+        let target: String
+        do { target = try resolvedPath() } catch { throw .storage(error) }
+        guard access(target, F_OK) != 0 else { return }
+        if changes > 0, let lost = lostStore(target) { throw .storeLost(lost) }
+        do { try AtomicFile.replace(target, with: StoreDocument.encode(ProjectCatalog(), withRevision: true)) } catch { throw .storage(error) }
     }
 
     public func clearHistory(of catalog: inout ProjectCatalog) throws(ProjectStoreError) {

@@ -115,7 +115,11 @@ public struct FileStorage: ProjectStorage {
     }
 
     private func read(_ target: String) throws(StorageError) -> ProjectCatalog {
-        guard let bytes = try AtomicFile.contents(of: target) else { return ProjectCatalog() }
+        guard let bytes = try AtomicFile.contents(of: target) else {
+            var catalog = ProjectCatalog()
+            catalog.lost = lostStore(target)
+            return catalog
+        }
         do {
             let document = try StoreDocument.decode(bytes)
             var catalog = try ProjectCatalog(

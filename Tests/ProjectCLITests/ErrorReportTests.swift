@@ -303,4 +303,30 @@ import ProjectStoreFile
         #expect(ErrorReport.describe(.missingField("name", project: 3), english).contains("3"))
         #expect(ErrorReport.describe(.duplicateName("Twins"), english).contains("Twins"))
     }
+
+    @Test("a change made but not recorded never says that nothing was changed, and is told once")
+    func unrecordedChangeWarning() {
+        let terminal = FakeTerminal()
+        let warning = HistoryWarning(terminal: terminal, localizer: english)
+        warning.warn(.storage(.unwritable(path: "/data/projects.json.history", code: EFAULT)))
+        warning.warn(.storage(.unwritable(path: "/data/projects.json.history", code: EIO)))
+        #expect(terminal.errorText.hasPrefix("Warning: this change was made but not recorded in the history, so it cannot be undone: cannot write /data/projects.json.history: "))
+        #expect(!terminal.errorText.contains("Nothing was changed"))
+        #expect(terminal.errorText.filter { $0 == "\n" }.count == 1)
+    }
+
+    @Test("a history that cannot be read for now is not advised cleared; a damaged one is, after keeping a copy")
+    func historyAdvice() {
+        let passing = report(ProjectStoreError.historyUnavailable(path: "/h", code: EIO))
+        checkShape(passing)
+        #expect(!passing.text.contains("--clear") && passing.text.contains("try again"))
+        let damaged = report(ProjectStoreError.historyUnreadable(path: "/h", .syntax(line: 3, column: 1)))
+        checkShape(damaged)
+        #expect(damaged.text.contains("keep a copy of it, then start a new history with: project history --clear"))
+        let lost = report(ProjectStoreError.storeLost(LostStore(path: "/s.json", changes: 3, last: Date(timeIntervalSince1970: 0))))
+        checkShape(lost)
+        #expect(lost.status == .storeUnavailable)
+        #expect(lost.text.contains("The store /s.json is not there, but its history records 3 changes made to it, the last on 1970-01-01T00:00:00.000Z"))
+        #expect(lost.text.contains("project history --rebuild"))
+    }
 }

@@ -54,7 +54,8 @@ extension Reliability {
                 let fixture = try HistoryFixture(in: home, tool: nobody)
                 try makeHistory(fixture)
                 #expect(chmod(fixture.historyPath, 0) == 0)
-                let checked = try expectUnusableHistory(fixture)
+                // Nothing says this history is damaged: clearing it is not the advice.
+                let checked = try expectUnusableHistory(fixture, advice: "permissions")
                 try expectFreshStart(fixture)
                 reportFigure("history.corrupt (history chmod 000, run as nobody): \(checked) commands checked, then history --clear --yes")
             }
@@ -123,7 +124,8 @@ extension Reliability {
         /// History, undo and redo refuse; every other command works, warning once, and leaves the
         /// damaged history as it was. Returns the number of commands checked.
         private func expectUnusableHistory(
-            _ fixture: HistoryFixture, saying words: String? = nil, redoMayFindNothing: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+            _ fixture: HistoryFixture, saying words: String? = nil, advice: String = "history --clear", redoMayFindNothing: Bool = false,
+            sourceLocation: SourceLocation = #_sourceLocation
         ) throws -> Int {
             let tool = fixture.tool
             let damaged = fileBytes(fixture.historyPath)
@@ -138,8 +140,8 @@ extension Reliability {
                     continue
                 }
                 #expect(outcome.status == 3, "expected exit 3: \(outcome)", sourceLocation: sourceLocation)
-                #expect(outcome.err.contains(fixture.historyPath) && outcome.err.contains("history --clear"),
-                        "the refusal should name \(fixture.historyPath) and `history --clear`: \(outcome.err)", sourceLocation: sourceLocation)
+                #expect(outcome.err.contains(fixture.historyPath) && outcome.err.contains(advice),
+                        "the refusal should name \(fixture.historyPath) and say “\(advice)”: \(outcome.err)", sourceLocation: sourceLocation)
                 if let words {
                     #expect(outcome.err.contains(words), "the refusal should say “\(words)”: \(outcome.err)", sourceLocation: sourceLocation)
                 }

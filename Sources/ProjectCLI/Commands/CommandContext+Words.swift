@@ -43,7 +43,11 @@ extension CommandContext {
 
     var numbers: NumberText { NumberText(locale: locales.numbers) }
 
-    var dateText: DateText { DateText(locale: locales.formatting) }
+    /// Dates in the writer's locale and zone; the first use says when the zone could not be used.
+    var dateText: DateText {
+        noteUnusableTimeZone()
+        return DateText(locale: locales.formatting, timeZone: locales.timeZone.zone)
+    }
 
     var progressText: ProgressText { ProgressText(localizer: localizer, numbers: numbers, dates: dateText) }
 }

@@ -15,6 +15,7 @@ struct CommandContext {
     let launcher: any ProgramLauncher
     /// The command that runs: its changes go into the history under this name.
     let commandName: String
+    private let toldOfTimeZone = Once()
 
     var store: ProjectStore {
         get throws(CommandError) {
@@ -23,7 +24,8 @@ struct CommandContext {
             let environment = environment
             return ProjectStore(
                 storage: FileStorage(path: storePath), folders: folders, places: places, recording: commandName,
-                historyProblem: { warning.warn($0) }, machine: { MachineFile.machine(environment: environment) })
+                historyProblem: { warning.warn($0) }, readProblem: { warning.warnOnRead($0) },
+                machine: { MachineFile.machine(environment: environment) })
         }
     }
 
@@ -43,7 +45,8 @@ struct CommandContext {
 
     /// Sentences for the history's changes, in the user's language and locales.
     func historySentence(_ store: ProjectStore, _ catalog: ProjectCatalog) -> HistorySentence {
-        HistorySentence(localizer: localizer, locales: locales, root: store.root(of: catalog), home: environment["HOME"])
+        noteUnusableTimeZone()
+        return HistorySentence(localizer: localizer, locales: locales, root: store.root(of: catalog), home: environment["HOME"])
     }
 
     func say(_ key: String, _ arguments: [String: String] = [:]) {
@@ -57,14 +60,32 @@ struct CommandContext {
     func warn(_ key: String, _ arguments: [String: String] = [:]) {
         terminal.error(localizer.text(key, arguments) + "\n")
     }
+
+    /// Says, the first time dates are about to be shown, that they are in UTC for want of the
+    /// writer's zone.
+    func noteUnusableTimeZone() {
+        guard let zone = locales.timeZone.unusable, toldOfTimeZone.first() else { return }
+        warn("note.time-zone-unusable", ["zone": zone])
+    }
+}
+
+/// True the first time it is asked, then false: for what a command says at most once.
+final class Once: @unchecked Sendable {
+    private var asked = false
+
+    func first() -> Bool {
+        defer { asked = true }
+        return !asked
+    }
 }
 
 /// Says, once, that changes are not being recorded because the history cannot be used: the change
-/// itself goes on.
+/// itself goes on; and, once, what a read went on over.
 final class HistoryWarning: @unchecked Sendable {
     private let terminal: Terminal
     private let localizer: Localizer
     private var warned = false
+    private var warnedOnRead = false
 
     init(terminal: Terminal, localizer: Localizer) {
         self.terminal = terminal
@@ -74,6 +95,21 @@ final class HistoryWarning: @unchecked Sendable {
     func warn(_ problem: ProjectStoreError) {
         guard !warned else { return }
         warned = true
-        terminal.error(localizer.text("warning.history-not-recorded", ["reason": ErrorReport(problem, localizer: localizer).message]) + "\n")
+        // The store's own "cannot write" ends by saying nothing was changed; here the change was made.
+        let reason = if case .storage(.unwritable(let path, let code)) = problem {
+            localizer.text("warning.history-unwritable", ["path": path, "reason": ErrorReport.systemMessage(code, localizer)])
+        } else {
+            ErrorReport(problem, localizer: localizer).message
+        }
+        terminal.error(localizer.text("warning.history-not-recorded", ["reason": reason]) + "\n")
+    }
+
+    /// A read goes on, showing what there is, after saying what a change would refuse.
+    func warnOnRead(_ problem: ProjectStoreError) {
+        guard !warnedOnRead else { return }
+        warnedOnRead = true
+        let lines = ErrorReport(problem, localizer: localizer).message.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = localizer.text("warning.prefix", ["message": String(lines[0])])
+        terminal.error(([first] + lines.dropFirst().map(String.init)).joined(separator: "\n") + "\n")
     }
 }

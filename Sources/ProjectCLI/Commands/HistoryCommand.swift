@@ -1,20 +1,28 @@
 import ProjectStore
 import ProjectStoreFile
 
-/// `project history [--json] [--clear [--yes]]`: the recent changes, newest first, or none any more.
+/// `project history [--json] [--clear [--yes]] [--rebuild]`: the recent changes, newest first, none
+/// any more, or the store brought up to them.
 enum HistoryCommand: Command {
     static let json = OptionSpec.flag("json", help: "history.option.json")
     static let clear = OptionSpec.flag("clear", help: "history.option.clear")
     static let yes = OptionSpec.flag("yes", short: "y", help: "history.option.yes")
+    static let rebuild = OptionSpec.flag("rebuild", help: "history.option.rebuild")
 
     static let spec = CommandSpec(
         name: "history", summary: "history.summary", discussion: "history.discussion",
-        options: [json, clear, yes],
+        options: [json, clear, rebuild, yes],
         examples: "history.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
-        try invocation.requireAtMostOne(of: [json, clear])
+        try invocation.requireAtMostOne(of: [json, clear, rebuild])
         let store = try context.store
+        if invocation.isSet(rebuild) {
+            guard let rebuilt = try store.rebuildFromHistory() else { return context.say("history.rebuild.nothing") }
+            context.say("history.rebuilt", count: rebuilt.projects)
+            if rebuilt.passedOver > 0 { context.say("history.rebuilt.passed-over", count: rebuilt.passedOver) }
+            return
+        }
         if invocation.isSet(clear) {
             if !invocation.isSet(yes) {
                 let prompter = Prompter(context: context)
@@ -26,7 +34,9 @@ enum HistoryCommand: Command {
             return
         }
         let (changes, catalog) = try store.historyChanges()
-        let names = HistorySentence.namesAtEachChange(changes, catalog: catalog)
+        // A lost store knows no names: the list its history leads to does.
+        let named = catalog.lost == nil ? catalog : catalog.replaying(changes).catalog
+        let names = HistorySentence.namesAtEachChange(changes, catalog: named)
         let entries = History(changes: changes).entries.reversed().map { ($0, names[$0.change.id] ?? [:]) }
         if invocation.isSet(json) {
             let english = HistorySentence(localizer: Localizer(language: "en"), locales: LocaleSettings(environment: [:]), root: store.root(of: catalog))
@@ -37,7 +47,7 @@ enum HistoryCommand: Command {
             context.say("history.empty")
         } else {
             let sentence = context.historySentence(store, catalog)
-            let dates = DateText(locale: context.locales.formatting)
+            let dates = context.dateText
             for (entry, names) in entries {
                 let what = sentence.describe(entry, names: names)
                 let line = dates.dateAndTime(entry.time) + "  " + what

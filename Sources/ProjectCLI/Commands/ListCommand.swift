@@ -47,7 +47,7 @@ enum ListCommand: Command {
         } else if projects.isEmpty {
             context.say("list.no-match")
         } else {
-            let view = ProjectListView(localizer: context.localizer, dates: DateText(locale: context.locales.formatting))
+            let view = ProjectListView(localizer: context.localizer, dates: context.dateText)
             let progress = counts.map { counts in ProjectListView.Progress(text: context.progressText, words: counts) }
             context.terminal.output(utf8: view.render(projects, positions: order == .user, progress: progress))
             if context.terminal.outputIsTerminal {

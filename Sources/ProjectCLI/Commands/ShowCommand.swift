@@ -34,7 +34,7 @@ enum ShowCommand: Command {
         } else {
             let progress = context.progressText
             let view = ProjectDetailView(localizer: context.localizer, dates: progress.dates, progress: progress)
-            let today = CalendarDay(Date(), in: .current)
+            let today = CalendarDay(Date(), in: context.locales.timeZone.zone)
             context.terminal.output(view.render(project, count: catalog.projects.count, folder: folder, words: words, today: today))
         }
     }

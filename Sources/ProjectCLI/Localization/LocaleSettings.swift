@@ -1,4 +1,5 @@
 import Foundation
+import ProjectStoreFile
 
 /// The language and locales chosen by the POSIX environment variables. Foundation on Linux ignores
 /// them (it reports `en-001` whatever `LANG` says), so they are resolved here.
@@ -11,6 +12,8 @@ public struct LocaleSettings: Sendable {
     public let formatting: Locale
     /// How numbers are grouped (`LC_NUMERIC`).
     public let numbers: Locale
+    /// The zone dates are shown in (`TZ`).
+    public let timeZone: TimeZoneSetting
 
     public init(environment: [String: String], available: [String] = Localizer.languages) {
         let messages = Self.value(of: "LC_MESSAGES", in: environment)
@@ -18,6 +21,7 @@ public struct LocaleSettings: Sendable {
         collation = Self.locale(Self.value(of: "LC_COLLATE", in: environment))
         formatting = Self.locale(Self.value(of: "LC_TIME", in: environment))
         numbers = Self.locale(Self.value(of: "LC_NUMERIC", in: environment))
+        timeZone = TimeZoneSetting(environment: environment)
     }
 
     /// POSIX precedence: `LC_ALL`, then the category, then `LANG`.

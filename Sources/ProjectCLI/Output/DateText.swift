@@ -10,7 +10,7 @@ final class DateText {
     /// The zone's offset when it never changes (UTC, most of Asia): no lookup per date then.
     private let fixedOffset: Int?
 
-    init(locale: Locale, timeZone: TimeZone = .current) {
+    init(locale: Locale, timeZone: TimeZone) {
         dateFormatter = DateFormatter()
         dateFormatter.locale = locale
         dateFormatter.timeZone = timeZone

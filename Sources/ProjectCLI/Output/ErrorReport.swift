@@ -98,10 +98,14 @@ struct ErrorReport {
         case .historyUnreadable(let path, let problem):
             return ([l.text("error.history-unreadable", ["path": path, "problem": describe(problem, l)])], .storeUnavailable)
         case .historyUnavailable(let path, let code):
-            return ([l.text("error.history-unreadable", ["path": path, "problem": systemMessage(code, l)])], .storeUnavailable)
+            return ([l.text("error.history-unavailable", ["path": path, "problem": systemMessage(code, l)])], .storeUnavailable)
         case .historyAhead(let path, let count, let last):
             let when = last.map { Timestamp.string(from: $0) } ?? "?"
             return ([l.text("error.history-ahead", count: count, ["path": path, "last": when])], .storeUnavailable)
+        case .storeLost(let lost):
+            let found = lost.last.map { l.text("error.store-lost", count: lost.changes, ["path": lost.path, "last": Timestamp.string(from: $0)]) }
+                ?? l.text("error.store-lost.undated", count: lost.changes, ["path": lost.path])
+            return ([found, l.text("error.store-lost.what-to-do")], .storeUnavailable)
         }
     }
 
@@ -290,7 +294,7 @@ struct ErrorReport {
     }
 
     /// An errno in the user's words; codes without a message of ours fall back to `strerror`.
-    private static func systemMessage(_ code: Int32, _ l: Localizer) -> String {
+    static func systemMessage(_ code: Int32, _ l: Localizer) -> String {
         let keys: [Int32: String] = [
             ENOENT: "system.enoent", EACCES: "system.eacces", EPERM: "system.eperm", ENOSPC: "system.enospc",
             EDQUOT: "system.edquot", EROFS: "system.erofs", EISDIR: "system.eisdir", ENOTDIR: "system.enotdir",

@@ -18,7 +18,7 @@ struct HistorySentence {
         self.root = root
         self.home = home
         numbers = NumberText(locale: locales.numbers)
-        dates = DateText(locale: locales.formatting)
+        dates = DateText(locale: locales.formatting, timeZone: locales.timeZone.zone)
     }
 
     /// `names`: what the projects the change names by id alone (a move, an edit) were called then.

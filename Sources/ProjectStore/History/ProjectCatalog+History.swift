@@ -77,7 +77,7 @@ extension ProjectCatalog {
         }
     }
 
-    private mutating func apply(_ operation: ChangeOperation) throws(HistoryObstacle) {
+    mutating func apply(_ operation: ChangeOperation) throws(HistoryObstacle) {
         switch operation {
         case .create(let project):
             if let present = index(of: project.id) { throw .projectPresent(projects[present].name) }

@@ -9,6 +9,14 @@ public struct HistoryOutcome: Sendable, Equatable {
     public let catalog: ProjectCatalog
 }
 
+/// What `history --rebuild` did: how many changes it applied again, how many projects the list
+/// then holds, and how many operations it had to pass over (see `ProjectCatalog.replaying`).
+public struct HistoryRebuild: Sendable, Equatable {
+    public let changes: Int
+    public let projects: Int
+    public let passedOver: Int
+}
+
 extension ProjectStore {
     /// The history as the store has seen it. No lock is needed: the store is read first, and
     /// changes it has not seen are left out.
@@ -18,14 +26,38 @@ extension ProjectStore {
 
     /// Every change the store has seen, undos and redos included, oldest first, with the catalog
     /// they led to: what tells the names projects had at each change.
+    /// Of a lost store, every change its history holds: the evidence the writer decides from.
     public func historyChanges() throws(ProjectStoreError) -> (changes: [Change], catalog: ProjectCatalog) {
         let catalog = try catalog()
-        return (try storage.history(of: catalog), catalog)
+        var seeing = catalog
+        if catalog.lost != nil { seeing.revision = .max }
+        return (try storage.history(of: seeing), catalog)
     }
 
-    /// Forgets every change; the projects are untouched. Also the way out of a damaged history.
+    /// Forgets every change; the projects are untouched. Also the way out of a damaged history,
+    /// and, for a lost store, the way to start afresh.
     public func clearHistory() throws(ProjectStoreError) {
-        try changeAndTidy { catalog throws(ProjectStoreError) in try storage.clearHistory(of: &catalog) }
+        try changeAndTidy(acceptingLostStore: true) { catalog throws(ProjectStoreError) in try storage.clearHistory(of: &catalog) }
+    }
+
+    /// Brings the store up to its history: of a lost store, the list the history records; of a
+    /// store older than its history (restored from a backup), the changes it missed. `nil` when
+    /// the store already holds every change its history records.
+    public func rebuildFromHistory() throws(ProjectStoreError) -> HistoryRebuild? {
+        try changeAndTidy(acceptingLostStore: true) { catalog throws(ProjectStoreError) -> HistoryRebuild? in
+            var everything = catalog
+            everything.revision = .max
+            let missed = try storage.history(of: everything).filter { $0.revision > catalog.revision }
+            guard let last = missed.last else { return nil }
+            var (rebuilt, passedOver) = catalog.replaying(missed)
+            // The store is written one revision on: it then holds every change its history does.
+            rebuilt.revision = last.revision - 1
+            rebuilt.lastClock = last.clock
+            rebuilt.lost = nil
+            rebuilt.historyMark = HistoryMark()
+            catalog = rebuilt
+            return HistoryRebuild(changes: missed.count, projects: rebuilt.projects.count, passedOver: passedOver)
+        }
     }
 
     /// Takes back the most recent change not yet undone, on disk too.
