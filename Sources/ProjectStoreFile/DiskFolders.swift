@@ -98,6 +98,13 @@ public struct DiskFolders: FolderSystem {
         }
     }
 
+    public func subfolders(of path: String) throws(FolderSystemError) -> [String] {
+        try names(in: path).filter { name in
+            var status = stat()
+            return lstat(FolderPath.join(path, name), &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        }
+    }
+
     public func sync(_ folder: String) {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }

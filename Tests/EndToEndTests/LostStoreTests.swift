@@ -82,6 +82,37 @@ struct LostStoreTests {
         #expect(await sandbox.ok("history").lines.count == 1)
     }
 
+    @Test("folders no project claims are named, never touched: a note from list at a terminal, in full from root")
+    func unclaimedFolders() async throws {
+        let (sandbox, _, _) = try await lostStore()
+        let writing = sandbox.root + "/Writing"
+        try FileManager.default.createDirectory(atPath: writing + "/.sync", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: writing + "/notes.txt", contents: Data("mine".utf8))
+        let before = try FileManager.default.subpathsOfDirectory(atPath: writing).sorted()
+
+        let list = try await TerminalSession(sandbox, ["list"], stdoutOnTerminal: true).finish()
+        #expect(list.status == 0, "\(list)")
+        #expect(list.terminal.contains("Note: 3 folders in \(writing) belong to no project; 'project root' lists them."), "\(list)")
+        // A script reading the list gets the list alone.
+        #expect(!(await sandbox.run("list")).stderr.contains("Note:"))
+        let root = try await TerminalSession(sandbox, ["root"], stdoutOnTerminal: true).finish()
+        #expect(root.terminal.contains("3 folders here belong to no project:\n  Alpha\n  Beta\n  Gamma\n"), "\(root)")
+        #expect(root.terminal.contains("project add <name> --folder <folder>"), "\(root)")
+        #expect(await sandbox.run("root").stdout == writing + "\n")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: writing).sorted() == before)
+
+        // Adopted, a folder is claimed; the others are still named.
+        await sandbox.ok("history", "--clear", "--yes")
+        await sandbox.ok("add", "Beta", "--folder", writing + "/Beta")
+        let after = try await TerminalSession(sandbox, ["list"], stdoutOnTerminal: true).finish()
+        #expect(after.terminal.contains("Note: 2 folders in \(writing) belong to no project"), "\(after)")
+        await sandbox.ok("add", "Alpha", "--folder", writing + "/Alpha")
+        await sandbox.ok("add", "Gamma", "--folder", writing + "/Gamma")
+        let none = try await TerminalSession(sandbox, ["list"], stdoutOnTerminal: true).finish()
+        #expect(!none.terminal.contains("Note:"), "\(none)")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: writing).sorted() == before)
+    }
+
     @Test("a store deleted after its first change is lost too, not taken for what a crash left")
     func firstChange() async throws {
         let sandbox = try Sandbox()

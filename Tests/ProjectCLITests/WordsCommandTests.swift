@@ -356,6 +356,7 @@ final class FolderSpy: FolderSystem, @unchecked Sendable {
     }
     func removeIfOnlyEmptyFolders(_ path: String) -> Bool { disk.removeIfOnlyEmptyFolders(path) }
     func removeEmptyFolder(_ path: String) { disk.removeEmptyFolder(path) }
+    func subfolders(of path: String) throws(FolderSystemError) -> [String] { try disk.subfolders(of: path) }
     func fileCount(in path: String) -> Int { disk.fileCount(in: path) }
     func sync(_ folder: String) { disk.sync(folder) }
 }

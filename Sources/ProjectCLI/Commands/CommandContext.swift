@@ -61,6 +61,10 @@ struct CommandContext {
         terminal.error(localizer.text(key, arguments) + "\n")
     }
 
+    func warn(_ key: String, count: Int, _ arguments: [String: String] = [:]) {
+        terminal.error(localizer.text(key, count: count, arguments) + "\n")
+    }
+
     /// Says, the first time dates are about to be shown, that they are in UTC for want of the
     /// writer's zone.
     func noteUnusableTimeZone() {

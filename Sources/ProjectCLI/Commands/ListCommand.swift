@@ -23,9 +23,13 @@ enum ListCommand: Command {
         // The catalog itself, with its index of names, is let go before the list is sorted and printed:
         // a list of 100,000 projects needs the memory.
         let store = try context.store
-        var (projects, savedOrder, root) = try { () throws in
+        // Folders no project claims are a note for the writer at a terminal; a script, or the
+        // benchmark, does not pay for reading the root.
+        let noteUnclaimed = context.terminal.outputIsTerminal && !invocation.isSet(json)
+        var (projects, savedOrder, root, unclaimed) = try { () throws in
             let catalog = try store.catalog()
-            return (catalog.projects, catalog.defaultOrder, store.root(of: catalog))
+            let unclaimed = noteUnclaimed ? (try? store.unclaimedFolders(in: catalog)) ?? nil : nil
+            return (catalog.projects, catalog.defaultOrder, store.root(of: catalog), unclaimed)
         }()
         let storeIsEmpty = projects.isEmpty
         let order = requestedOrder ?? savedOrder
@@ -54,6 +58,9 @@ enum ListCommand: Command {
                 let orderName = context.localizer.text(order.nameKey)
                 context.say("list.count", count: projects.count, ["order": orderName])
             }
+        }
+        if let unclaimed, !unclaimed.names.isEmpty {
+            context.warn("list.unclaimed-folders", count: unclaimed.names.count, ["root": unclaimed.root.path])
         }
     }
 

@@ -12,7 +12,10 @@ enum RootCommand: Command {
         guard let typed = invocation.argument(0) else {
             guard let root = store.root(of: try store.catalog()) else { throw ProjectStoreError.noRoot }
             context.terminal.output(root.path + "\n")
-            if context.terminal.outputIsTerminal { context.say(sourceKey(root.source)) }
+            // The path alone is for scripts (`cd "$(project root)"`); the rest is for the writer.
+            guard context.terminal.outputIsTerminal else { return }
+            context.say(sourceKey(root.source))
+            try reportUnclaimedFolders(of: store, in: context)
             return
         }
         let (old, new) = try store.saveRoot(try context.folder(typed: typed))
@@ -22,6 +25,17 @@ enum RootCommand: Command {
             context.say("root.saved", ["path": new.path])
         }
         if let old, old.path != new.path { context.say("root.moves-nothing", ["old": old.path]) }
+    }
+
+    /// Folders in the root that no project claims, in full, with how to adopt one; never touched.
+    private static func reportUnclaimedFolders(of store: ProjectStore, in context: CommandContext) throws {
+        guard let unclaimed = try store.unclaimedFolders(in: try store.catalog()), !unclaimed.names.isEmpty else { return }
+        context.say("root.unclaimed-folders", count: unclaimed.names.count)
+        let collator = NameCollator(locale: context.locales.collation)
+        for name in unclaimed.names.sorted(by: { collator.compare($0, $1) == .orderedAscending }) {
+            context.terminal.output("  " + name + "\n")
+        }
+        context.say("root.unclaimed-folders.adopt")
     }
 
     private static func sourceKey(_ source: FolderRoot.Source) -> String {

@@ -15,6 +15,9 @@ public protocol FolderSystem: Sendable {
     func removeIfOnlyEmptyFolders(_ path: String) -> Bool
     /// Removes `path` if it is an empty folder, and nothing else.
     func removeEmptyFolder(_ path: String)
+    /// The names of the folders directly in `path` (not links to folders), hidden ones too; fails
+    /// when the folder cannot be read to its end.
+    func subfolders(of path: String) throws(FolderSystemError) -> [String]
     /// How many files (anything but folders) are inside, at any depth.
     func fileCount(in path: String) -> Int
     /// Makes what was made or renamed inside `folder` survive a power cut.

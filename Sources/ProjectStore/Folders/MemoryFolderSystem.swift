@@ -93,6 +93,16 @@ public final class MemoryFolderSystem: FolderSystem, @unchecked Sendable {
         }
     }
 
+    public func subfolders(of path: String) throws(FolderSystemError) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        try takeFailure(path)
+        return entries.compactMap { entry, isFolder in
+            guard isFolder, let name = FolderPath.relative(entry, to: path), !name.contains("/") else { return nil }
+            return name
+        }
+    }
+
     public func fileCount(in path: String) -> Int {
         lock.withLock { entries.filter { !$0.value && FolderPath.isSameOrInside($0.key, path) }.count }
     }

@@ -111,3 +111,34 @@ struct FolderAttachTests {
         #expect(fixture.disk.entry(at: "/w/A") == .missing, "import never creates a folder")
     }
 }
+
+@Suite("Folders: unclaimed folders in the root")
+struct UnclaimedFolderTests {
+    @Test("a folder in the root is unclaimed unless a project's folder is it or lies in it; hidden ones and files are not reported")
+    func unclaimed() throws {
+        let fixture = FolderFixture()
+        try fixture.add("Novel")
+        try fixture.store.add(name: "Nested", kind: .blank, details: nil, folder: .none)
+        for folder in ["/w/Series", "/w/Series/Book One", "/w/Loose", "/w/.trash", "/w/Caf\u{65}\u{301}", "/elsewhere"] {
+            fixture.disk.addFolder(folder)
+        }
+        fixture.disk.addFile("/w/notes.txt")
+        try fixture.store.attachFolder("/w/Series/Book One", to: .named("Nested"))
+        try fixture.store.add(name: "Café", kind: .blank, details: nil, folder: .none)
+        try fixture.store.attachFolder("/w/Caf\u{65}\u{301}", to: .named("Café"))
+        let unclaimed = try #require(try fixture.store.unclaimedFolders(in: fixture.store.catalog()))
+        #expect(unclaimed.root.path == "/w")
+        #expect(unclaimed.names == ["Loose"])
+    }
+
+    @Test("a root that cannot be read is an error, a missing one nothing to report")
+    func unreadable() throws {
+        let fixture = FolderFixture()
+        #expect(try fixture.store.unclaimedFolders(in: fixture.store.catalog()) == nil)
+        fixture.disk.addFolder("/w")
+        fixture.disk.fail("/w", code: EIO)
+        #expect(throws: ProjectStoreError.folderFailed(FolderSystemError(path: "/w", code: EIO))) {
+            try fixture.store.unclaimedFolders(in: fixture.store.catalog())
+        }
+    }
+}
