@@ -11,7 +11,7 @@ enum AtomicFile {
     static func contents(of path: String) throws(StorageError) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
+            if try isMissing(path, openFailed: errno) { return nil }
             throw .unreadable(path: path, code: errno)
         }
         defer { close(descriptor) }
@@ -22,6 +22,16 @@ enum AtomicFile {
         case .success(let bytes): return bytes
         case .failure(let error): throw .unreadable(path: path, code: error.code)
         }
+    }
+
+    /// Whether an `open` that failed with `code` means there is no file. ENOENT is believed only when
+    /// the file is indeed not there: a failing disk or network file system can report a store that
+    /// exists as missing, and a store taken for missing would be replaced by a new one.
+    static func isMissing(_ path: String, openFailed code: Int32) throws(StorageError) -> Bool {
+        guard code == ENOENT else { return false }
+        var status = stat()
+        if lstat(path, &status) == 0 { throw .unreadable(path: path, code: code) }
+        return true
     }
 
     /// Writes `bytes` beside `path`, flushes them, and renames them over it. On any failure the old

@@ -205,7 +205,7 @@ final class MappedHistory: @unchecked Sendable {
     init?(path: String) throws(StorageError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            if errno == ENOENT { return nil }
+            if try AtomicFile.isMissing(path, openFailed: errno) { return nil }
             throw .unreadable(path: path, code: errno)
         }
         defer { close(descriptor) }

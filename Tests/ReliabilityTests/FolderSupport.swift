@@ -76,11 +76,11 @@ struct FolderWorld {
                 Issue.record("\(context): \(marker) is found \(found.count) times: \(found)", sourceLocation: sourceLocation)
                 continue
             }
-            if let project = document.projects.first(where: { $0.id == owner }) {
-                let folder = path(of: project) ?? "(no folder)"
+            // An undone `edit --new-folder` leaves its project without a folder, and the folder in the trash.
+            if let project = document.projects.first(where: { $0.id == owner }), let folder = path(of: project) {
                 #expect(place.hasPrefix(folder + "/"), "\(context): \(marker) of \(project) is at \(place), not in its folder \(folder)", sourceLocation: sourceLocation)
             } else {
-                #expect(place.hasPrefix(root + "/.trash/"), "\(context): \(marker) of a deleted project is at \(place), not in the trash", sourceLocation: sourceLocation)
+                #expect(place.hasPrefix(root + "/.trash/"), "\(context): \(marker) of a project deleted or without a folder is at \(place), not in the trash", sourceLocation: sourceLocation)
             }
         }
         return document
