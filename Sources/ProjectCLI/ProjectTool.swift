@@ -53,7 +53,8 @@ public enum ProjectTool {
             }
             return ExitStatus.success.rawValue
         } catch {
-            let report = ErrorReport(error, localizer: localizer)
+            let dates = DateText(locale: locales.formatting, timeZone: locales.timeZone.zone)
+            let report = ErrorReport(error, localizer: localizer, dates: dates)
             terminal.error(report.text)
             return report.status.rawValue
         }

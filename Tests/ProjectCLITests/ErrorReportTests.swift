@@ -307,7 +307,7 @@ import ProjectStoreFile
     @Test("a change made but not recorded never says that nothing was changed, and is told once")
     func unrecordedChangeWarning() {
         let terminal = FakeTerminal()
-        let warning = HistoryWarning(terminal: terminal, localizer: english)
+        let warning = HistoryWarning(terminal: terminal, localizer: english, locales: LocaleSettings(environment: ["LANG": "C.UTF-8", "TZ": "UTC"]))
         warning.warn(.storage(.unwritable(path: "/data/projects.json.history", code: EFAULT)))
         warning.warn(.storage(.unwritable(path: "/data/projects.json.history", code: EIO)))
         #expect(terminal.errorText.hasPrefix("Warning: this change was made but not recorded in the history, so it cannot be undone: cannot write /data/projects.json.history: "))
@@ -328,5 +328,12 @@ import ProjectStoreFile
         #expect(lost.status == .storeUnavailable)
         #expect(lost.text.contains("The store /s.json is not there, but its history records 3 changes made to it, the last on 1970-01-01T00:00:00.000Z"))
         #expect(lost.text.contains("project history --rebuild"))
+        // With the writer's locale, the date is in their words.
+        let dates = DateText(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+        let worded = ErrorReport(ProjectStoreError.storeLost(LostStore(path: "/s.json", changes: 3, last: Date(timeIntervalSince1970: 0))),
+                                 localizer: Localizer(language: "en"), dates: dates)
+        #expect(worded.text.contains("the last on January 1, 1970 at 12:00:00"), "\(worded.text)")
+        let unrecorded = ErrorReport(ProjectStoreError.unrecordedChange(at: Date(timeIntervalSince1970: 0)), localizer: Localizer(language: "en"), dates: dates)
+        #expect(unrecorded.text.contains("made on January 1, 1970 at 12:00:00"), "\(unrecorded.text)")
     }
 }

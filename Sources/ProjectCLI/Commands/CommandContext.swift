@@ -20,7 +20,7 @@ struct CommandContext {
     var store: ProjectStore {
         get throws(CommandError) {
             guard let storePath else { throw .noStoreLocation }
-            let warning = HistoryWarning(terminal: terminal, localizer: localizer)
+            let warning = HistoryWarning(terminal: terminal, localizer: localizer, locales: locales)
             let environment = environment
             return ProjectStore(
                 storage: FileStorage(path: storePath), folders: folders, places: places, recording: commandName,
@@ -88,12 +88,18 @@ final class Once: @unchecked Sendable {
 final class HistoryWarning: @unchecked Sendable {
     private let terminal: Terminal
     private let localizer: Localizer
+    private let locales: LocaleSettings
     private var warned = false
     private var warnedOnRead = false
 
-    init(terminal: Terminal, localizer: Localizer) {
+    init(terminal: Terminal, localizer: Localizer, locales: LocaleSettings) {
         self.terminal = terminal
         self.localizer = localizer
+        self.locales = locales
+    }
+
+    private func report(_ problem: ProjectStoreError) -> ErrorReport {
+        ErrorReport(problem, localizer: localizer, dates: DateText(locale: locales.formatting, timeZone: locales.timeZone.zone))
     }
 
     func warn(_ problem: ProjectStoreError) {
@@ -103,7 +109,7 @@ final class HistoryWarning: @unchecked Sendable {
         let reason = if case .storage(.unwritable(let path, let code)) = problem {
             localizer.text("warning.history-unwritable", ["path": path, "reason": ErrorReport.systemMessage(code, localizer)])
         } else {
-            ErrorReport(problem, localizer: localizer).message
+            report(problem).message
         }
         terminal.error(localizer.text("warning.history-not-recorded", ["reason": reason]) + "\n")
     }
@@ -112,7 +118,7 @@ final class HistoryWarning: @unchecked Sendable {
     func warnOnRead(_ problem: ProjectStoreError) {
         guard !warnedOnRead else { return }
         warnedOnRead = true
-        let lines = ErrorReport(problem, localizer: localizer).message.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = report(problem).message.split(separator: "\n", omittingEmptySubsequences: false)
         let first = localizer.text("warning.prefix", ["message": String(lines[0])])
         terminal.error(([first] + lines.dropFirst().map(String.init)).joined(separator: "\n") + "\n")
     }

@@ -3,6 +3,7 @@ import Glibc
 #else
 import Darwin
 #endif
+import Foundation
 import ProjectStore
 import ProjectStoreFile
 
@@ -24,11 +25,13 @@ struct ErrorReport {
     /// The words alone, without the "Error:" that starts `text`: for a warning that quotes them.
     let message: String
 
-    init(_ error: any Error, localizer l: Localizer) {
+    /// `dates` words the dates some errors name, in the writer's locale; without it they are
+    /// given as timestamps.
+    init(_ error: any Error, localizer l: Localizer, dates: DateText? = nil) {
         let lines: [String]
         switch error {
         case let error as ProjectStoreError:
-            (lines, status) = Self.describe(error, l)
+            (lines, status) = Self.describe(error, l, when: { dates?.dateAndTime($0) ?? Timestamp.string(from: $0) })
         case let error as UsageError:
             lines = [Self.describe(error, l), Self.helpHint(for: error.command, l)]
             status = .usage
@@ -44,7 +47,7 @@ struct ErrorReport {
         }.joined(separator: "\n") + "\n"
     }
 
-    private static func describe(_ error: ProjectStoreError, _ l: Localizer) -> ([String], ExitStatus) {
+    private static func describe(_ error: ProjectStoreError, _ l: Localizer, when: (Date) -> String) -> ([String], ExitStatus) {
         switch error {
         case .invalidName(let name, let problem):
             return ([describe(problem, name: name, l)], .refused)
@@ -90,7 +93,7 @@ struct ErrorReport {
         case .nothingToRedo:
             return ([l.text("error.nothing-to-redo")], .refused)
         case .unrecordedChange(let time):
-            return ([l.text("error.unrecorded-change", ["time": Timestamp.string(from: time)])], .refused)
+            return ([l.text("error.unrecorded-change", ["time": when(time)])], .refused)
         case .historyBlocked(let obstacle, _):
             return ([describe(obstacle, l)], .refused)
         case .historyUnreadable(let path, .newerVersion(let version)):
@@ -100,10 +103,9 @@ struct ErrorReport {
         case .historyUnavailable(let path, let code):
             return ([l.text("error.history-unavailable", ["path": path, "problem": systemMessage(code, l)])], .storeUnavailable)
         case .historyAhead(let path, let count, let last):
-            let when = last.map { Timestamp.string(from: $0) } ?? "?"
-            return ([l.text("error.history-ahead", count: count, ["path": path, "last": when])], .storeUnavailable)
+            return ([l.text("error.history-ahead", count: count, ["path": path, "last": last.map { when($0) } ?? "?"])], .storeUnavailable)
         case .storeLost(let lost):
-            let found = lost.last.map { l.text("error.store-lost", count: lost.changes, ["path": lost.path, "last": Timestamp.string(from: $0)]) }
+            let found = lost.last.map { l.text("error.store-lost", count: lost.changes, ["path": lost.path, "last": when($0)]) }
                 ?? l.text("error.store-lost.undated", count: lost.changes, ["path": lost.path])
             return ([found, l.text("error.store-lost.what-to-do")], .storeUnavailable)
         }
