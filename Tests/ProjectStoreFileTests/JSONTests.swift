@@ -335,4 +335,22 @@ struct JSONScannerTests {
             }
         }
     }
+
+    /// A number skipped is checked against JSON's grammar, as a strict parser reads it.
+    @Test func numbersFollowTheGrammar() throws {
+        for number in ["0", "-0", "7", "-12", "1.5", "10.25e+3", "1E9", "2e-2", "123456789012345678901234567890"] {
+            try scanning("[\(number)]") { scanner in
+                try scanner.skipValue()
+                try scanner.end()
+            }
+        }
+        for number in ["01", "+1", "1.", ".5", "-", "1e", "1e+", "--1", "1.2.3", "0x10", "1-2"] {
+            #expect(throws: DocumentProblem.self, "\(number)") {
+                try scanning("[\(number)]") { scanner in
+                    try scanner.skipValue()
+                    try scanner.end()
+                }
+            }
+        }
+    }
 }
