@@ -24,7 +24,8 @@ struct ReferenceTests {
         var catalog = try catalog()
         try catalog.add(name: "Caf\u{E9} \u{C9}t\u{E9}", kind: .blank, details: nil, id: fixedID("", 4), created: moment(4))
         #expect(try catalog.project(.named("cafe\u{301} e\u{301}te\u{301}")).id == fixedID("", 4))
-        #expect(throws: ProjectStoreError.projectNotFound(reference: "Cafe Ete")) {
+        // Not found, but suggested.
+        #expect(throws: ProjectStoreError.projectNotFound(reference: "Cafe Ete", near: ["Café Été"])) {
             try catalog.project(.named("Cafe Ete"))
         }
     }
@@ -106,8 +107,9 @@ struct ReferenceTests {
         let found = try catalog.project(.named("1984"))
         #expect(found.name == "1984")
         #expect(found.position == 5)
-        // "3" is neither a name nor an id prefix: not position 3.
-        #expect(throws: ProjectStoreError.projectNotFound(reference: "3")) {
+        // "3" is neither a name nor an id prefix: not position 3, and names a word of which starts
+        // with it are only suggested.
+        #expect(throws: ProjectStoreError.projectNotFound(reference: "3", near: ["Project 3", "Project 30", "Project 31"])) {
             try catalog.project(.named("3"))
         }
     }
@@ -119,7 +121,7 @@ struct ReferenceTests {
         #expect(throws: ProjectStoreError.projectNotFound(reference: "1984")) {
             try catalog.project(.named("1984"))
         }
-        #expect(throws: ProjectStoreError.projectNotFound(reference: "2")) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: "2", near: ["Project 2"])) {
             try catalog.project(.named("2"))
         }
     }
