@@ -36,8 +36,9 @@ public final class TypedName {
 
     /// Up to `suggestionLimit` of `names` that the writer may have meant, the nearest first: the
     /// same name but for accents, then a name that starts with what was typed, then a name one of
-    /// whose words does, then a name or a word of it one edit away (a letter missing, extra, wrong,
-    /// or two neighbours swapped). Names equally near keep the order they were given in.
+    /// whose words does, then a name or its first word one edit away (a letter missing, extra,
+    /// wrong, or two neighbours swapped), then a later word one edit away. Names equally near keep
+    /// the order they were given in.
     public func suggestions(among names: [String]) -> [String] {
         guard !typed.isEmpty else { return [] }
         var found: [(nearness: Int, index: Int)] = []
@@ -48,7 +49,7 @@ public final class TypedName {
         return found.prefix(Self.suggestionLimit).map { names[$0.index] }
     }
 
-    /// 0 to 3, the lower the nearer, or `nil` when the name is not near at all.
+    /// 0 to 4, the lower the nearer, or `nil` when the name is not near at all.
     func nearness(to candidate: String) -> Int? {
         fold(candidate)
         if name == typed { return 0 }
@@ -56,11 +57,14 @@ public final class TypedName {
         if name.indices.dropFirst().contains(where: { isWordStart($0) && typedStarts(at: $0) }) { return 2 }
         guard typed.count >= Self.shortestForEdit else { return nil }
         if Self.isOneEdit(name[...], typed[...]) { return 3 }
-        var start = 0
+        var (start, words) = (0, 0)
         while start < name.count {
             var end = start
             while end < name.count, isWord[end] { end += 1 }
-            if abs(end - start - typed.count) <= 1, Self.isOneEdit(name[start..<end], typed[...]) { return 3 }
+            if end > start {
+                if abs(end - start - typed.count) <= 1, Self.isOneEdit(name[start..<end], typed[...]) { return words == 0 ? 3 : 4 }
+                words += 1
+            }
             start = end + 1
         }
         return nil

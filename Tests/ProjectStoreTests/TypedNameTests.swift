@@ -49,6 +49,8 @@ struct TypedNameTests {
         #expect(TypedName("wînter").suggestions(among: names) == ["Winter", "Winter Tales", "Winters"])
         #expect(TypedName("winter").suggestions(among: ["Wintre", "A Winter", "Wnter"]) == ["A Winter", "Wintre", "Wnter"])
         #expect(TypedName("winter").suggestions(among: names).count == TypedName.suggestionLimit)
+        // One edit from the first word is nearer than from a later one.
+        #expect(TypedName("sonets").suggestions(among: ["Tales of Sonnets", "Sonnets for Winter"]) == ["Sonnets for Winter", "Tales of Sonnets"])
     }
 
     @Test func twoLettersAreNotGuessedAtByEdits() {

@@ -38,7 +38,7 @@ option.version = Version anzeigen und beenden.
 argument.project = Das Projekt: sein Name, seine ID oder mindestens die ersten 4 Zeichen seiner ID.
 
 add.summary = Ein Projekt anlegen.
-add.discussion = Das neue Projekt kommt ans Ende Ihrer eigenen Reihenfolge, mit einem eigenen Ordner im Stammordner\n(siehe „project root“) und den Ordnern seines Typs. Ohne Namen fragt project\nim Terminal nach Name, Typ und Details.
+add.discussion = Das neue Projekt kommt ans Ende Ihrer eigenen Reihenfolge, mit einem eigenen Ordner im Stammordner\n(siehe „project root“) und den Ordnern seines Typs. Ohne Namen fragt project\nim Terminal nach Namen, Typ und Details.
 add.argument.name = Der Name: höchstens 255 Zeichen, keine Steuerzeichen und nicht der Name\neines anderen Projekts, auch nicht in anderer Groß- und Kleinschreibung.
 add.option.type = Der Typ: blank (Standard), novel, poetry, script oder short-story,\noder sein deutscher Name, wie ihn „project types“ zeigt.
 add.option.details = Ein paar Worte zum Projekt.
@@ -46,7 +46,7 @@ add.done = Projekt „{name}“ ({kind}) angelegt: Position {position} in Ihrer 
 
 list.summary = Ihre Projekte auflisten.
 list.discussion = Ohne --sort erscheint die Liste in der gespeicherten Standardreihenfolge (siehe „project sort“).\nIn Ihrer eigenen Reihenfolge beginnt jede Zeile mit der Position des Projekts,\nfür „project move --to“.
-list.option.sort = Die Reihenfolge: name (nach Name), date (älteste zuerst)\noder user (Ihre eigene Reihenfolge).
+list.option.sort = Die Reihenfolge: name (nach Namen), date (älteste zuerst)\noder user (Ihre eigene Reihenfolge).
 list.option.type = Nur Projekte dieses Typs.
 list.option.search = Nur Projekte, deren Name diesen Text enthält,\nohne Rücksicht auf Groß- und Kleinschreibung und Akzente.
 list.option.json = Ein JSON-Array ausgeben, für Skripte.
@@ -1060,7 +1060,7 @@ edit.done = Detalles de «{name}» actualizados.
 edit.cleared = Detalles de «{name}» borrados.
 
 delete.summary = Eliminar un proyecto.
-delete.discussion = En un terminal, project pide confirmación antes de eliminar. En scripts, confirma con --yes.\nLos proyectos que lo siguen suben un puesto en tu orden personal. Una carpeta que creó project\nse mueve a la papelera .trash de al lado, nunca se borra; una carpeta tuya se queda donde está.
+delete.discussion = En un terminal, project pide confirmación antes de eliminar. En scripts, confirma con --yes.\nLos proyectos que lo siguen suben un puesto en tu orden personal. Una carpeta que creó project\nse mueve a la papelera .trash de al lado y nunca se borra; una carpeta tuya se queda donde está.
 delete.option.yes = Eliminar sin preguntar.
 delete.confirm = ¿Eliminar «{name}»? No se puede deshacer. [s/N]
 delete.done = Proyecto «{name}» eliminado.
@@ -1126,7 +1126,7 @@ folder.not-found = Su carpeta {path} no está en el disco; solo ha cambiado la l
 delete.option.keep-folder = Dejar la carpeta del proyecto donde está en lugar de llevarla a la papelera.
 delete.confirm.trash = ¿Eliminar «{name}»? Su carpeta {path} ({count} archivos) se moverá a {trash}. [s/N]
 delete.confirm.keep = ¿Eliminar «{name}»? Su carpeta {path} se quedará donde está. [s/N]
-edit.discussion = Indica -d, --target y --due, solos o juntos, o bien una de las opciones de carpeta.\nAsociar o desvincular una carpeta nunca cambia nada en el disco; --new-folder crea una\nen la raíz, como «project add».
+edit.discussion = Indica -d, --target y --due, solos o juntos, o bien una de las opciones de carpeta.\nVincular o desvincular una carpeta nunca cambia nada en el disco; --new-folder crea una\nen la raíz, como «project add».
 edit.option.folder = Usar esta carpeta existente como la del proyecto.
 edit.option.new-folder = Crear en la raíz una carpeta para un proyecto que no la tiene, como «project add».
 edit.option.no-folder = Olvidar la carpeta del proyecto; la carpeta misma se queda en el disco.
