@@ -16,22 +16,20 @@ public final class TypedName {
     /// Each non-ASCII character seen, folded, and whether it is part of a word: the decomposition
     /// costs more than the rest together, and names share their few accented letters.
     private var foldings: [Unicode.Scalar: (folded: [Unicode.Scalar], isWord: Bool)] = [:]
-    /// The name being compared, folded, and which of its characters are part of a word; reused
-    /// from name to name, so that ten thousand names make no array each.
-    private var name: [Unicode.Scalar] = []
-    private var isWord: [Bool] = []
+    /// The name being compared, reused from name to name, so that ten thousand names make no
+    /// array each.
+    private var buffer = FoldedName()
 
     public init(_ text: String) {
-        fold(text)
-        typed = name
+        typed = folded(text).scalars
     }
 
     public var isEmpty: Bool { typed.isEmpty }
 
     /// Whether the name, or one of its words, starts with what was typed: anything does when nothing was.
     public func startsAWord(of candidate: String) -> Bool {
-        fold(candidate)
-        return typed.isEmpty || name.indices.contains { isWordStart($0) && typedStarts(at: $0) }
+        let name = folded(candidate)
+        return typed.isEmpty || name.scalars.indices.contains { name.isWordStart($0) && name.has(typed, at: $0) }
     }
 
     /// Up to `suggestionLimit` of `names` that the writer may have meant, the nearest first: the
@@ -51,35 +49,23 @@ public final class TypedName {
 
     /// 0 to 4, the lower the nearer, or `nil` when the name is not near at all.
     func nearness(to candidate: String) -> Int? {
-        fold(candidate)
-        if name == typed { return 0 }
-        if typedStarts(at: 0) { return 1 }
-        if name.indices.dropFirst().contains(where: { isWordStart($0) && typedStarts(at: $0) }) { return 2 }
+        let name = folded(candidate)
+        if name.scalars == typed { return 0 }
+        if name.has(typed, at: 0) { return 1 }
+        if name.scalars.indices.dropFirst().contains(where: { name.isWordStart($0) && name.has(typed, at: $0) }) { return 2 }
         guard typed.count >= Self.shortestForEdit else { return nil }
-        if Self.isOneEdit(name[...], typed[...]) { return 3 }
+        if Self.isOneEdit(name.scalars[...], typed[...]) { return 3 }
         var (start, words) = (0, 0)
-        while start < name.count {
+        while start < name.scalars.count {
             var end = start
-            while end < name.count, isWord[end] { end += 1 }
+            while end < name.scalars.count, name.isWord[end] { end += 1 }
             if end > start {
-                if abs(end - start - typed.count) <= 1, Self.isOneEdit(name[start..<end], typed[...]) { return words == 0 ? 3 : 4 }
+                if abs(end - start - typed.count) <= 1, Self.isOneEdit(name.scalars[start..<end], typed[...]) { return words == 0 ? 3 : 4 }
                 words += 1
             }
             start = end + 1
         }
         return nil
-    }
-
-    /// Where a word of the folded name starts; the name's own start always counts, so that a name
-    /// starting with a quote or a bracket still matches what was typed from its beginning.
-    private func isWordStart(_ index: Int) -> Bool {
-        index == 0 || (isWord[index] && !isWord[index - 1])
-    }
-
-    private func typedStarts(at index: Int) -> Bool {
-        guard name.count - index >= typed.count else { return false }
-        for offset in typed.indices where name[index + offset] != typed[offset] { return false }
-        return true
     }
 
     /// Whether `a` and `b` differ by exactly one edit: a character missing, extra or wrong, or two
@@ -96,16 +82,40 @@ public final class TypedName {
             && longer[(l + 2)...].elementsEqual(shorter[(s + 2)...])
     }
 
-    /// `text` into `name` without accents and in lower case, as Unicode scalars: `L’Été` is
-    /// `l’ete`, `Straße` `strasse`.
-    private func fold(_ text: String) {
-        name.removeAll(keepingCapacity: true)
+    /// `text` without accents and in lower case: `L’Été` is `l’ete`, `Straße` `strasse`. The
+    /// result is only good until the next call; it is read from a constant, since each access to
+    /// a property of a class is checked at run time.
+    private func folded(_ text: String) -> FoldedName {
+        buffer.fold(text, foldings: &foldings)
+        return buffer
+    }
+}
+
+/// A name without accents and in lower case, as Unicode scalars, and which of them are part of a word.
+private struct FoldedName {
+    var scalars: [Unicode.Scalar] = []
+    var isWord: [Bool] = []
+
+    /// Where a word starts; the name's own start always counts, so that a name starting with a
+    /// quote or a bracket still matches what was typed from its beginning.
+    func isWordStart(_ index: Int) -> Bool {
+        index == 0 || (isWord[index] && !isWord[index - 1])
+    }
+
+    func has(_ typed: [Unicode.Scalar], at index: Int) -> Bool {
+        guard scalars.count - index >= typed.count else { return false }
+        for offset in typed.indices where scalars[index + offset] != typed[offset] { return false }
+        return true
+    }
+
+    mutating func fold(_ text: String, foldings: inout [Unicode.Scalar: (folded: [Unicode.Scalar], isWord: Bool)]) {
+        scalars.removeAll(keepingCapacity: true)
         isWord.removeAll(keepingCapacity: true)
         for scalar in text.unicodeScalars {
             if scalar.isASCII {
                 let value = UInt8(scalar.value)
                 let lower = (0x41...0x5A).contains(value) ? value | 0x20 : value
-                name.append(Unicode.Scalar(lower))
+                scalars.append(Unicode.Scalar(lower))
                 isWord.append((0x61...0x7A).contains(lower) || (0x30...0x39).contains(lower))
                 continue
             }
@@ -118,7 +128,7 @@ public final class TypedName {
                 foldings[scalar] = (folded, isWord)
                 return (folded, isWord)
             }()
-            name.append(contentsOf: folding.folded)
+            scalars.append(contentsOf: folding.folded)
             isWord.append(contentsOf: repeatElement(folding.isWord, count: folding.folded.count))
         }
     }
