@@ -117,7 +117,7 @@ public struct ProjectCatalog: Sendable, Equatable {
     public func project(_ reference: ProjectReference) throws(ProjectStoreError) -> Project {
         switch reference {
         case .id(let id):
-            guard let index = index(of: id) else { throw .projectNotFound(reference: id.lowercasedString) }
+            guard let index = index(of: id) else { throw .projectNotFound(reference: id.lowercasedString, near: []) }
             return projects[index]
         case .named(let text):
             return try project(named: text)

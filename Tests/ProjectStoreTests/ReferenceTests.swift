@@ -54,7 +54,7 @@ struct ReferenceTests {
 
     @Test("prefixes shorter than 4 characters find nothing", arguments: ["9", "98", "987"])
     func shortPrefix(text: String) throws {
-        #expect(throws: ProjectStoreError.projectNotFound(reference: text)) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: text, near: [])) {
             try catalog().project(.named(text))
         }
     }
@@ -118,7 +118,7 @@ struct ReferenceTests {
     func numberNotFound() throws {
         let catalog = try makeCatalog((1...5).map { "Project \($0)" })
         // ids 00000000-…: "1984" is hex but no id starts with it.
-        #expect(throws: ProjectStoreError.projectNotFound(reference: "1984")) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: "1984", near: [])) {
             try catalog.project(.named("1984"))
         }
         #expect(throws: ProjectStoreError.projectNotFound(reference: "2", near: ["Project 2"])) {
@@ -129,7 +129,7 @@ struct ReferenceTests {
     @Test("text that is neither name nor hex is not found, and the error carries the text as typed",
           arguments: ["Nothing", "  Nothing ", "zzzz", "9876-gggg", "My Novel 2", ""])
     func notFound(text: String) throws {
-        #expect(throws: ProjectStoreError.projectNotFound(reference: text)) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: text, near: [])) {
             try catalog().project(.named(text))
         }
     }
@@ -137,10 +137,10 @@ struct ReferenceTests {
     @Test("an id that is not in the catalog is not found")
     func idNotFound() throws {
         let missing = fixedID("abcdef12", 7)
-        #expect(throws: ProjectStoreError.projectNotFound(reference: missing.lowercasedString)) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: missing.lowercasedString, near: [])) {
             try catalog().project(.id(missing))
         }
-        #expect(throws: ProjectStoreError.projectNotFound(reference: missing.lowercasedString)) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: missing.lowercasedString, near: [])) {
             try catalog().project(.named(missing.lowercasedString))
         }
     }
