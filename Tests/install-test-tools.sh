@@ -4,7 +4,9 @@
 #   `setsid` (to give a shell its own terminal), for the reliability and shell tests;
 # - bash-completion, zsh and fish, for the real-shell completion tests;
 # - man-db and groff-base, for the manual page tests;
-# - libfiu's fiu-utils (`fiu-run`), for the fault-injection test, which makes POSIX calls fail at random.
+# - libfiu's fiu-utils (`fiu-run`), for the fault-injection test, which makes POSIX calls fail at random;
+# - hunspell and Debian's French, German, Spanish and American English dictionaries, for the
+#   spelling test of the message tables.
 # The full-disk test mounts a tmpfs itself (it needs root, as CI has); the permission test needs the
 # `nobody` user, present on every Debian system. Without these the tests fail, saying why.
 set -euo pipefail
@@ -29,6 +31,11 @@ need fish fish
 need man-db man
 need groff-base groff
 need fiu-utils fiu-run
+need hunspell hunspell
+need hunspell-fr /usr/share/hunspell/fr_FR.dic
+need hunspell-de-de /usr/share/hunspell/de_DE.dic
+need hunspell-es /usr/share/hunspell/es_ES.dic
+need hunspell-en-us /usr/share/hunspell/en_US.dic
 
 if [ ${#packages[@]} -eq 0 ]; then
     echo "test tools: all present"

@@ -117,7 +117,7 @@ public struct ProjectCatalog: Sendable, Equatable {
     public func project(_ reference: ProjectReference) throws(ProjectStoreError) -> Project {
         switch reference {
         case .id(let id):
-            guard let index = index(of: id) else { throw .projectNotFound(reference: id.lowercasedString) }
+            guard let index = index(of: id) else { throw .projectNotFound(reference: id.lowercasedString, near: []) }
             return projects[index]
         case .named(let text):
             return try project(named: text)
@@ -129,12 +129,12 @@ public struct ProjectCatalog: Sendable, Equatable {
         if let byName = project(withNameMatching: wanted) { return byName }
         let prefix = wanted.lowercased()
         guard prefix.count >= 4, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-            throw .projectNotFound(reference: text)
+            throw .projectNotFound(reference: text, near: TypedName(wanted).suggestions(among: projects.map(\.name)))
         }
         let nibbles = prefix.compactMap(\.hexDigitValue).map(UInt8.init)
         let matches = projects.filter { $0.id.starts(withNibbles: nibbles) }
         switch matches.count {
-        case 0: throw .projectNotFound(reference: text)
+        case 0: throw .projectNotFound(reference: text, near: TypedName(wanted).suggestions(among: projects.map(\.name)))
         case 1: return matches[0]
         default: throw .ambiguousReference(text, candidates: matches)
         }

@@ -4,7 +4,8 @@ import Foundation
 public enum ProjectStoreError: Error, Sendable, Equatable {
     case invalidName(String, NameProblem)
     case duplicateName(String, existing: Project)
-    case projectNotFound(reference: String)
+    /// `near`: the names the writer may have meant (`TypedName.suggestions`), to be asked about, never used.
+    case projectNotFound(reference: String, near: [String])
     case ambiguousReference(String, candidates: [Project])
     case positionOutOfRange(Int, count: Int)
     case moveRelativeToItself(Project)

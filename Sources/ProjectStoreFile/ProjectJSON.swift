@@ -4,8 +4,9 @@ import ProjectStore
 /// One project as JSON, the same in the store, `export`, `list --json` and `show --json`:
 /// `{"id": …, "name": …, "type": …, "created": …, "details": … or null, "position": n, "folder": …,
 /// "target": n or null, "due": "YYYY-MM-DD" or null}`.
-/// The store adds `"managed"` and records the folder as it is kept (relative inside the root);
-/// `list` and `show` give its absolute path, for scripts, and `"words"` when they counted them.
+/// The store and `export` add `"managed"` and record the folder as it is kept (relative inside the
+/// root); the store leaves out the fields a project does not have. `list` and `show` give the
+/// folder's absolute path, for scripts, and `"words"` when they counted them.
 public enum ProjectJSON {
     /// The `"words"` field of `list` and `show`: left out when the words were not counted, `null`
     /// for a project whose folder could not be counted.
@@ -57,16 +58,21 @@ public enum ProjectJSON {
         writer.raw(", \"position\": ")
         writer.integer(project.position)
         // The store leaves out what a project does not have (a missing field reads as none): a store
-        // of 100,000 list entries is not megabytes larger for saying so on every line. `list` and
-        // `show` always give every field, for scripts.
+        // of 100,000 list entries is not megabytes larger for saying so on every line. `export`,
+        // `list` and `show` always give every field, `null` where there is none: one shape for
+        // people and scripts.
         let isStore: Bool
         switch folder {
-        case .recorded, .exported:
+        case .recorded:
             isStore = true
             if let folder = project.folder {
                 writer.raw(", \"folder\": ")
                 writer.string(folder.recorded)
             }
+        case .exported:
+            isStore = false
+            writer.raw(", \"folder\": ")
+            writer.optionalString(project.folder?.recorded)
         case .absolute(let path):
             isStore = false
             writer.raw(", \"folder\": ")
@@ -80,9 +86,14 @@ public enum ProjectJSON {
             writer.raw(", \"due\": ")
             writer.optionalString(project.due?.description)
         }
-        if isStore, let folder = project.folder {
+        switch (folder, project.folder) {
+        case (.recorded, let recorded?), (.exported, let recorded?):
             writer.raw(", \"managed\": ")
-            writer.boolean(folder.isManaged)
+            writer.boolean(recorded.isManaged)
+        case (.exported, nil):
+            writer.raw(", \"managed\": null")
+        default:
+            break
         }
         if case .recorded = folder, let key = project.orderKey {
             writer.raw(", \"place\": ")
@@ -134,7 +145,8 @@ public enum ProjectJSON {
                 folder = try scanner.optionalString()
                 if folder?.isEmpty == true { throw .wrongValue(field: "folder", value: "", project: position) }
             } else if key == "managed" {
-                managed = try scanner.boolean()
+                // `null` in an export, for a project without a folder.
+                managed = try scanner.null() ? false : scanner.boolean()
             } else if key == "target" {
                 target = try scanner.optionalInteger()
                 if let target, target < 1 { throw .wrongValue(field: "target", value: String(target), project: position) }

@@ -21,7 +21,7 @@ struct ImportExportTests {
         #expect(projects.map { $0["name"] as? String } == ["Gamma", "Alpha", "Beta"])
         #expect(projects.map { $0["position"] as? Int } == [1, 2, 3])
         for project in projects {
-            #expect(Set(project.keys) == storedProjectFields)
+            #expect(Set(project.keys) == exportedProjectFields)
             #expect(project["folder"] as? String == project["name"] as? String, "recorded relative to the root")
             #expect(project["managed"] as? Bool == true)
             #expect(matches(project["id"] as? String ?? "", uuidPattern))
@@ -30,6 +30,41 @@ struct ImportExportTests {
         #expect(projects[1]["type"] as? String == "novel")
         #expect(projects[1]["details"] as? String == "first")
         #expect(projects[0]["details"] is NSNull)
+    }
+
+    @Test("export writes every field, null where there is none, and import reads it back")
+    func exportHasOneShape() async throws {
+        let sandbox = try Sandbox()
+        await sandbox.ok("add", "Ideas", "--no-folder")
+        await sandbox.ok("add", "Winter", "-t", "novel")
+        await sandbox.ok("edit", "Winter", "--target", "80000", "--due", "2027-03-31")
+        let exported = await sandbox.ok("export")
+        let document = try #require(parseJSON(exported.stdoutBytes) as? [String: Any], "\(exported)")
+        let projects = try #require(document["projects"] as? [[String: Any]])
+        #expect(projects.map { Set($0.keys) } == [exportedProjectFields, exportedProjectFields])
+        let ideas = projects[0]
+        for field in ["details", "folder", "target", "due", "managed"] {
+            #expect(ideas[field] is NSNull, "\(field) of a project without one")
+        }
+        let winter = projects[1]
+        #expect(winter["folder"] as? String == "Winter")
+        #expect(winter["managed"] as? Bool == true)
+        #expect(winter["target"] as? Int == 80000)
+        #expect(winter["due"] as? String == "2027-03-31")
+        // Every field also where `list --json` has them.
+        let listed = try #require(parseJSON(await sandbox.ok("list", "--json", "--sort", "user").stdoutBytes) as? [[String: Any]])
+        #expect(listed.map { Set($0.keys) } == [projectFields, projectFields])
+
+        let path = sandbox.root + "/backup.json"
+        try Data(exported.stdoutBytes).write(to: URL(fileURLWithPath: path))
+        let target = try Sandbox()
+        await target.ok("import", path)
+        #expect(await target.ok("export").stdout == exported.stdout)
+        // A document with the optional fields left out (as written before) still reads.
+        let older = try target.file("older.json", exportDocument([DocumentProject(id: uuid("abcd0000", 1), name: "Sonnets")]))
+        await target.ok("import", older)
+        let sonnets = try #require(parseJSON(await target.ok("show", "Sonnets", "--json").stdoutBytes) as? [String: Any])
+        #expect(sonnets["folder"] is NSNull && sonnets["target"] is NSNull && sonnets["due"] is NSNull)
     }
 
     @Test("export of an empty store")

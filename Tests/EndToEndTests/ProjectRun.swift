@@ -327,6 +327,5 @@ let timestampPattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\
 let projectFields: Set<String> = ["id", "name", "type", "created", "details", "position", "folder", "target", "due"]
 /// `show --json` and `list --words --json` add the words counted.
 let countedProjectFields = projectFields.union(["words"])
-/// In the store and `export`: the folder as recorded, and whether the tool made it.
-/// (Without a target or a due date, the store leaves those fields out.)
-let storedProjectFields = projectFields.union(["managed"]).subtracting(["target", "due"])
+/// In `export`: every field, the folder as recorded, and whether the tool made it.
+let exportedProjectFields = projectFields.union(["managed"])

@@ -55,11 +55,22 @@ import ProjectStoreFile
     }
 
     @Test func notFound() {
-        let result = report(ProjectStoreError.projectNotFound(reference: "Lost Book"))
+        let result = report(ProjectStoreError.projectNotFound(reference: "Lost Book", near: []))
         checkShape(result)
         #expect(result.status == .refused)
         #expect(result.text.contains("“Lost Book”"))
         #expect(result.text.contains("project list"))
+    }
+
+    @Test func notFoundAsksAboutTheNearNames() {
+        let one = report(ProjectStoreError.projectNotFound(reference: "Sonets", near: ["Sonnets for Winter"]))
+        checkShape(one)
+        #expect(one.status == .refused)
+        #expect(one.text == "Error: No project is named “Sonets”. Did you mean “Sonnets for Winter”?\n")
+        let two = report(ProjectStoreError.projectNotFound(reference: "wint", near: ["Winter", "A Winter"]))
+        #expect(two.text == "Error: No project is named “wint”. Did you mean “Winter” or “A Winter”?\n")
+        let escaped = report(ProjectStoreError.projectNotFound(reference: "x", near: ["\u{1B}[31mRed"]))
+        #expect(!escaped.text.contains("\u{1B}"), "a name from the store is made visible before it is shown")
     }
 
     @Test func ambiguousReferenceListsTheCandidates() {

@@ -100,7 +100,7 @@ import ProjectStore
         #expect(result.status == 1)
         #expect(result.output == "")
         #expect(result.error.contains("Another name:"))
-        #expect(result.error.contains("Cancelled"))
+        #expect(result.error.contains("Canceled"))
         #expect(tool.names() == ["My Novel"])
     }
 
@@ -174,7 +174,7 @@ import ProjectStore
         let tool = try ToolHarness()
         let result = tool.run(["add"], input: ["Half done"], interactive: true)
         #expect(result.status == 1)
-        #expect(result.error.contains("Cancelled"))
+        #expect(result.error.contains("Canceled"))
         #expect(tool.names().isEmpty)
     }
 
@@ -486,7 +486,7 @@ import ProjectStore
         tool.add("Keep Me")
         let result = tool.run(["delete", "Keep Me"], input: [], interactive: true)
         #expect(result.status == 1)
-        #expect(result.error.contains("Cancelled"))
+        #expect(result.error.contains("Canceled"))
         #expect(tool.names() == ["Keep Me"])
     }
 

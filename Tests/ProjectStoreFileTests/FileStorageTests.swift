@@ -131,7 +131,7 @@ struct FileStorageTests {
             #expect(throws: ProjectStoreError.duplicateName("taken", existing: existing)) {
                 try store.add(name: "taken")
             }
-            #expect(throws: ProjectStoreError.projectNotFound(reference: "missing")) {
+            #expect(throws: ProjectStoreError.projectNotFound(reference: "missing", near: [])) {
                 try store.rename(.named("missing"), to: "New")
             }
             #expect(fileBytes(path) == bytes)

@@ -19,9 +19,13 @@ import Testing
         try catalog.setDue(of: .named("Draft"), to: CalendarDay(year: 2027, month: 3, day: 31))
         let bytes = StoreDocument.encode(catalog)
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.contains(#""position": 1, "target": 80000, "due": "2027-03-31"}"#))
+        // An export gives every field, `null` where there is none.
+        #expect(text.contains(#""position": 1, "folder": null, "target": 80000, "due": "2027-03-31", "managed": null}"#))
+        #expect(text.contains(#""details": null, "position": 2, "folder": null, "target": null, "due": null, "managed": null}"#))
         // The store leaves out what a project does not have.
-        #expect(text.contains(#""name": "Notes", "type": "novel", "created": "2026-11-22T08:30:00.125Z", "details": null, "position": 2}"#))
+        let stored = String(decoding: StoreDocument.encode(catalog, withRevision: true), as: UTF8.self)
+        #expect(stored.contains(#""position": 1, "target": 80000, "due": "2027-03-31""#))
+        #expect(!stored.contains(#""target": null"#) && !stored.contains(#""due": null"#) && !stored.contains(#""folder""#))
         let projects = try StoreDocument.decode(bytes).projects
         #expect(projects[0].target == 80_000 && projects[0].due == CalendarDay(year: 2027, month: 3, day: 31))
         #expect(projects[1].target == nil && projects[1].due == nil)

@@ -43,8 +43,8 @@ struct StoreDocumentTests {
               "sort": "user",
               "root": null,
               "projects": [
-                {"id": "0f8e2c4a-1b3d-4e5f-8a7b-9c0d1e2f3a4b", "name": "Zebra", "type": "script", "created": "2026-11-22T08:30:00.125Z", "details": "two\\nlines", "position": 1},
-                {"id": "a1b2c3d4-e5f6-4711-8899-aabbccddeeff", "name": "Apple", "type": "short-story", "created": "1970-01-01T00:00:00.000Z", "details": null, "position": 2}
+                {"id": "0f8e2c4a-1b3d-4e5f-8a7b-9c0d1e2f3a4b", "name": "Zebra", "type": "script", "created": "2026-11-22T08:30:00.125Z", "details": "two\\nlines", "position": 1, "folder": null, "target": null, "due": null, "managed": null},
+                {"id": "a1b2c3d4-e5f6-4711-8899-aabbccddeeff", "name": "Apple", "type": "short-story", "created": "1970-01-01T00:00:00.000Z", "details": null, "position": 2, "folder": null, "target": null, "due": null, "managed": null}
               ]
             }
 
@@ -411,10 +411,10 @@ struct StoreDocumentTests {
         let lines = list.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(lines.count == 4)
         #expect(lines.first == "[" && lines.last == "]")
-        // The store writes the same fields, but leaves out what a project does not have.
+        // An export writes the same fields, and whether the tool made the folder.
         for line in lines.dropFirst().dropLast() {
             let fields = (line.hasSuffix(",") ? String(line.dropLast()) : line)
-            #expect(store.contains(fields.replacingOccurrences(of: #", "folder": null, "target": null, "due": null"#, with: "")))
+            #expect(store.contains(fields.dropLast() + #", "managed": null}"#))
         }
         #expect(String(decoding: ProjectJSON.encode([Project]()) { _ in nil }, as: UTF8.self) == "[]")
     }

@@ -93,7 +93,7 @@ struct CatalogChangeTests {
     func renameUnknown() throws {
         var catalog = try makeCatalog(["One"])
         let before = catalog
-        #expect(throws: ProjectStoreError.projectNotFound(reference: "Nope")) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: "Nope", near: [])) {
             try catalog.rename(.named("Nope"), to: "Whatever")
         }
         #expect(catalog == before)
@@ -147,7 +147,7 @@ struct CatalogChangeTests {
     @Test("details of an unknown project are refused")
     func setDetailsUnknown() throws {
         var catalog = try makeCatalog(["One"])
-        #expect(throws: ProjectStoreError.projectNotFound(reference: "Two")) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: "Two", near: [])) {
             try catalog.setDetails(of: .named("Two"), to: "x")
         }
         #expect(catalog.projects[0].details == "details 1")
@@ -190,11 +190,11 @@ struct CatalogChangeTests {
     func deleteUnknown() throws {
         var catalog = try makeCatalog(["One", "Two"])
         let before = catalog
-        #expect(throws: ProjectStoreError.projectNotFound(reference: "Three")) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: "Three", near: [])) {
             try catalog.delete(.named("Three"))
         }
         let missing = fixedID("dead", 1)
-        #expect(throws: ProjectStoreError.projectNotFound(reference: missing.lowercasedString)) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: missing.lowercasedString, near: [])) {
             try catalog.delete(.id(missing))
         }
         #expect(catalog == before)

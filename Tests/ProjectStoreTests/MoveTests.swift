@@ -120,13 +120,13 @@ struct MoveTests {
     func unknownReferences() throws {
         var catalog = try makeCatalog(Self.start)
         let before = catalog
-        #expect(throws: ProjectStoreError.projectNotFound(reference: "Z")) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: "Z", near: [])) {
             try catalog.move(.named("Z"), to: .top)
         }
-        #expect(throws: ProjectStoreError.projectNotFound(reference: "Z")) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: "Z", near: [])) {
             try catalog.move(.named("A"), to: .before(.named("Z")))
         }
-        #expect(throws: ProjectStoreError.projectNotFound(reference: "Z")) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: "Z", near: [])) {
             try catalog.move(.named("A"), to: .after(.named("Z")))
         }
         #expect(catalog == before)

@@ -115,10 +115,10 @@ struct ProjectStoreTests {
         #expect(throws: ProjectStoreError.duplicateName("c", existing: before.projects[2])) {
             try store.rename(.named("A"), to: "c")
         }
-        #expect(throws: ProjectStoreError.projectNotFound(reference: "D")) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: "D", near: [])) {
             try store.delete(.named("D"))
         }
-        #expect(throws: ProjectStoreError.projectNotFound(reference: "D")) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: "D", near: [])) {
             try store.setDetails(of: .named("D"), to: "x")
         }
         #expect(try store.catalog() == before)
@@ -199,7 +199,7 @@ struct MemoryStorageTests {
     func allOrNothing() throws {
         let storage = MemoryStorage(try makeCatalog(["One"]))
         let before = storage.load()
-        #expect(throws: ProjectStoreError.projectNotFound(reference: "Missing")) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: "Missing", near: [])) {
             try storage.update { catalog throws(ProjectStoreError) in
                 try catalog.add(name: "Two", kind: .blank, details: nil, id: fixedID("", 2), created: moment(0))
                 catalog.defaultOrder = .user

@@ -24,7 +24,8 @@ struct ReferenceTests {
         var catalog = try catalog()
         try catalog.add(name: "Caf\u{E9} \u{C9}t\u{E9}", kind: .blank, details: nil, id: fixedID("", 4), created: moment(4))
         #expect(try catalog.project(.named("cafe\u{301} e\u{301}te\u{301}")).id == fixedID("", 4))
-        #expect(throws: ProjectStoreError.projectNotFound(reference: "Cafe Ete")) {
+        // Not found, but suggested.
+        #expect(throws: ProjectStoreError.projectNotFound(reference: "Cafe Ete", near: ["Café Été"])) {
             try catalog.project(.named("Cafe Ete"))
         }
     }
@@ -53,7 +54,7 @@ struct ReferenceTests {
 
     @Test("prefixes shorter than 4 characters find nothing", arguments: ["9", "98", "987"])
     func shortPrefix(text: String) throws {
-        #expect(throws: ProjectStoreError.projectNotFound(reference: text)) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: text, near: [])) {
             try catalog().project(.named(text))
         }
     }
@@ -106,8 +107,9 @@ struct ReferenceTests {
         let found = try catalog.project(.named("1984"))
         #expect(found.name == "1984")
         #expect(found.position == 5)
-        // "3" is neither a name nor an id prefix: not position 3.
-        #expect(throws: ProjectStoreError.projectNotFound(reference: "3")) {
+        // "3" is neither a name nor an id prefix: not position 3, and names a word of which starts
+        // with it are only suggested.
+        #expect(throws: ProjectStoreError.projectNotFound(reference: "3", near: ["Project 3", "Project 30", "Project 31"])) {
             try catalog.project(.named("3"))
         }
     }
@@ -116,10 +118,10 @@ struct ReferenceTests {
     func numberNotFound() throws {
         let catalog = try makeCatalog((1...5).map { "Project \($0)" })
         // ids 00000000-…: "1984" is hex but no id starts with it.
-        #expect(throws: ProjectStoreError.projectNotFound(reference: "1984")) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: "1984", near: [])) {
             try catalog.project(.named("1984"))
         }
-        #expect(throws: ProjectStoreError.projectNotFound(reference: "2")) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: "2", near: ["Project 2"])) {
             try catalog.project(.named("2"))
         }
     }
@@ -127,7 +129,7 @@ struct ReferenceTests {
     @Test("text that is neither name nor hex is not found, and the error carries the text as typed",
           arguments: ["Nothing", "  Nothing ", "zzzz", "9876-gggg", "My Novel 2", ""])
     func notFound(text: String) throws {
-        #expect(throws: ProjectStoreError.projectNotFound(reference: text)) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: text, near: [])) {
             try catalog().project(.named(text))
         }
     }
@@ -135,10 +137,10 @@ struct ReferenceTests {
     @Test("an id that is not in the catalog is not found")
     func idNotFound() throws {
         let missing = fixedID("abcdef12", 7)
-        #expect(throws: ProjectStoreError.projectNotFound(reference: missing.lowercasedString)) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: missing.lowercasedString, near: [])) {
             try catalog().project(.id(missing))
         }
-        #expect(throws: ProjectStoreError.projectNotFound(reference: missing.lowercasedString)) {
+        #expect(throws: ProjectStoreError.projectNotFound(reference: missing.lowercasedString, near: [])) {
             try catalog().project(.named(missing.lowercasedString))
         }
     }

@@ -51,12 +51,13 @@ enum CompletionHelper {
         return ExitStatus.success.rawValue
     }
 
-    /// The store's names that start with `typed`, ignoring case and accents, in the writer's order.
+    /// The store's names a word of which starts with `typed`, ignoring case and accents, in the
+    /// writer's order: `ete` offers “L’Été de Marie”.
     static func projectNames(matching typed: String, store: String?, environment: [String: String]) -> [String] {
         guard let path = StoreLocation.path(explicit: store, environment: environment),
               let catalog = try? FileStorage(path: path).load() else { return [] }
-        let prefix = NamePrefix(typed)
-        return catalog.projects.lazy.map(\.name).filter(prefix.matches)
+        let typed = TypedName(typed)
+        return catalog.projects.lazy.map(\.name).filter(typed.startsAWord)
     }
 
     /// One candidate: zsh's `_describe` reads `word:description` (a colon in the word escaped), fish

@@ -53,8 +53,14 @@ struct ErrorReport {
             return ([describe(problem, name: name, l)], .refused)
         case .duplicateName(let name, let existing):
             return ([l.text("error.duplicate-name", ["name": name, "existing": existing.name])], .refused)
-        case .projectNotFound(let reference):
+        case .projectNotFound(let reference, let near) where near.isEmpty:
             return ([l.text("error.not-found", ["reference": reference])], .refused)
+        case .projectNotFound(let reference, let near):
+            // Asked, never acted on: the writer types the name again.
+            let names = near.map { l.text("error.not-found.near.name", ["name": $0]) }
+            let list = names.count == 1
+                ? names[0] : l.text("error.not-found.near.or", ["list": names.dropLast().joined(separator: ", "), "last": names.last!])
+            return ([l.text("error.not-found.near", ["reference": reference, "names": list])], .refused)
         case .ambiguousReference(let reference, let candidates):
             let list = candidates.map { "  \($0.id.lowercasedString)  \(TerminalText.visible($0.name))" }
             return ([l.text("error.ambiguous", ["reference": reference])] + list, .refused)

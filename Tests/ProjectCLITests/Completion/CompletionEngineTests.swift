@@ -86,17 +86,3 @@ import ProjectStore
         #expect(ShellWords.unquoted(typed, shell: shell, home: "/home/w") == expected)
     }
 }
-
-/// Names match what was typed ignoring case and accents.
-@Suite struct NamePrefixTests {
-    @Test func accentsAndCaseAreIgnored() {
-        #expect(NamePrefix("ete").matches("Été de Marie"))
-        #expect(NamePrefix("ÉTÉ").matches("été"))
-        #expect(NamePrefix("straße").matches("STRASSE 9"))
-        #expect(NamePrefix("l’é").matches("L’Été"))
-        #expect(!NamePrefix("l'e").matches("L’Été"), "a straight apostrophe is another character")
-        #expect(!NamePrefix("ete").matches("L’Été"), "a prefix, not a search")
-        #expect(NamePrefix("").matches("東京"))
-        #expect(NamePrefix("東").matches("東京 🎉"))
-    }
-}

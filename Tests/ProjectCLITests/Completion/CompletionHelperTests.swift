@@ -11,7 +11,9 @@ import Testing
     @Test func namesAreMatchedAndPrintedWhole() throws {
         let harness = try ToolHarness()
         for name in ["L’Été de Marie", "Été", #"It's "odd" $HOME \ x"#, "東京 🎉", "Draft"] { harness.add(name) }
-        #expect(complete(harness, ["bash", "--", "show", "ete"]).output == "names\nÉté\n")
+        // A word of the name starts with it, accents and case aside, in the writer's order.
+        #expect(complete(harness, ["bash", "--", "show", "ete"]).output == "names\nL’Été de Marie\nÉté\n")
+        #expect(complete(harness, ["bash", "--", "show", "MAR"]).output == "names\nL’Été de Marie\n")
         #expect(complete(harness, ["bash", "--", "show", #""l’"#]).output == "names\nL’Été de Marie\n")
         #expect(complete(harness, ["bash", "--", "show", #"It\'s\ "#]).output == "names\nIt's \"odd\" $HOME \\ x\n")
         #expect(complete(harness, ["zsh", "--", "move", "Draft", "--after=東"]).output == "names\n--after=東京 🎉\n")

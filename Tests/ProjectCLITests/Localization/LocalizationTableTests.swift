@@ -127,8 +127,9 @@ import ProjectStore
         }
     }
 
-    /// French: « » with no-break spaces inside, and a no-break space before : ; ? ! (never a plain space,
-    /// never nothing). German: „…“. Spanish: «…» and ¿…?. Straight quotes only in command lines.
+    /// French: « » with no-break spaces inside, a no-break space before : and a narrow one before ; ? !
+    /// (never a plain space, never nothing). German: „…“. Spanish: «…» and ¿…?. Straight quotes only in
+    /// command lines.
     @Test func frenchTypography() throws {
         let table = try #require(L10nFixtures.tables["fr"])
         for (key, text) in table.entries.sorted(by: { $0.key < $1.key }) {
@@ -140,7 +141,9 @@ import ProjectStore
                 case ":", ";", "?", "!":
                     // `{count}:` never happens in French; a colon inside a word (`12:30`) is not punctuation.
                     guard next == nil || next == " " || next == "\n" || next == "\u{A0}" else { continue }
-                    #expect(previous == "\u{A0}" || previous == "\u{202F}", "fr \(key): no no-break space before “\(character)”: \(text)")
+                    // U+00A0 before a colon, the narrow U+202F before ; ? !, as docs/localization.md says.
+                    let space: Character = character == ":" ? "\u{A0}" : "\u{202F}"
+                    #expect(previous == space, "fr \(key): not U+\(String(space.unicodeScalars.first!.value, radix: 16, uppercase: true)) before “\(character)”: \(text)")
                 case "«":
                     #expect(next == "\u{A0}" || next == "\u{202F}", "fr \(key): no no-break space after «: \(text)")
                 case "»":
