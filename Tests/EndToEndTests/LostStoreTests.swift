@@ -51,7 +51,7 @@ struct LostStoreTests {
         #expect(history.status == 0, "\(history)")
         #expect(history.lines.count == 6, "\(history)")
         // The names come from the history itself, the store being gone.
-        #expect(history.lines.contains { $0.hasSuffix("set the target of “Beta” to 5,000 words and set its due date to Jan 1, 2027") }, "\(history)")
+        #expect(history.lines.contains { $0.hasSuffix("set the target of “Beta” to 5,000 words and its due date to Jan 1, 2027") }, "\(history)")
         #expect(history.lines.first?.hasSuffix("moved “Alpha” from position 2 to 3 (undone)") == true, "\(history)")
     }
 

@@ -61,39 +61,57 @@ struct HistorySentence {
     }
 
     /// Each field an edit set or cleared, as one clause each: the first names the project, the
-    /// others say "its", all joined as a list.
+    /// others say "its", all joined as a list. After a clause with the same verb, a clause takes its
+    /// `.again` form, which leaves the verb out where the language does: "set the target of “Beta”
+    /// to 5,000 words and its due date to Jan 1, 2027".
     private func fields(_ operations: [ChangeOperation], in change: Change, names: Names) -> String {
         var clauses: [String] = []
+        var previousVerb: ClauseVerb?
         for operation in operations {
             guard case .set(let id, let field) = operation else { continue }
-            // Each clause as the first of the sentence, naming the project, and after it, saying "its".
-            let keys: (named: String, its: String)
+            // Each clause as the first of the sentence, naming the project, and after it, saying "its";
+            // `again` after a clause of the same verb, where the language says the verb once.
+            let keys: (named: String, its: String, again: String?)
+            var verb = ClauseVerb.other
             var values = ["name": names.name(of: id)]
             switch field {
-            case .details(_, nil): keys = ("history.edit.details.cleared", "history.edit.details.cleared.its")
-            case .details: keys = ("history.edit.details.changed", "history.edit.details.changed.its")
+            case .details(_, nil):
+                keys = ("history.edit.details.cleared", "history.edit.details.cleared.its", "history.edit.details.cleared.its.again")
+                verb = .cleared
+            case .details: keys = ("history.edit.details.changed", "history.edit.details.changed.its", nil)
             case .target(_, let to?):
-                keys = ("history.edit.target.set", "history.edit.target.set.its")
+                keys = ("history.edit.target.set", "history.edit.target.set.its", "history.edit.target.set.its.again")
+                verb = .set
                 values["target"] = localizer.text("history.edit.words", count: to, ["count": numbers.string(to)])
-            case .target(_, nil): keys = ("history.edit.target.cleared", "history.edit.target.cleared.its")
+            case .target(_, nil):
+                keys = ("history.edit.target.cleared", "history.edit.target.cleared.its", "history.edit.target.cleared.its.again")
+                verb = .cleared
             case .due(_, let to?):
-                keys = ("history.edit.due.set", "history.edit.due.set.its")
+                keys = ("history.edit.due.set", "history.edit.due.set.its", "history.edit.due.set.its.again")
+                verb = .set
                 values["date"] = dates.day(to)
-            case .due(_, nil): keys = ("history.edit.due.cleared", "history.edit.due.cleared.its")
+            case .due(_, nil):
+                keys = ("history.edit.due.cleared", "history.edit.due.cleared.its", "history.edit.due.cleared.its.again")
+                verb = .cleared
             case .folder(_, let to?):
-                keys = ("history.edit.folder.given", "history.edit.folder.given.its")
+                keys = ("history.edit.folder.given", "history.edit.folder.given.its", nil)
                 values["path"] = visible(folderPath(to))
-            case .folder(_, nil): keys = ("history.edit.folder.detached", "history.edit.folder.detached.its")
+            case .folder(_, nil): keys = ("history.edit.folder.detached", "history.edit.folder.detached.its", nil)
             case .name(_, let to):
-                keys = ("history.edit.name.set", "history.edit.name.set.its")
+                keys = ("history.edit.name.set", "history.edit.name.set.its", nil)
                 values["name"] = visible(to)
             }
-            clauses.append(localizer.text(clauses.isEmpty ? keys.named : keys.its, values))
+            let key = clauses.isEmpty ? keys.named : verb != .other && verb == previousVerb ? keys.again ?? keys.its : keys.its
+            clauses.append(localizer.text(key, values))
+            previousVerb = verb
         }
         guard let last = clauses.popLast() else { return localizer.text("history.other", count: 1, ["command": change.command]) }
         guard !clauses.isEmpty else { return last }
         return localizer.text("history.edit.and", ["list": clauses.joined(separator: ", "), "last": last])
     }
+
+    /// The verbs two clauses of an edit may share: "set" the target and the due date.
+    private enum ClauseVerb { case set, cleared, other }
 
     private func visible(_ text: String) -> String { TerminalText.visible(text) }
 
