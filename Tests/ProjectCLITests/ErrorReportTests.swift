@@ -159,7 +159,7 @@ import ProjectStoreFile
     func storageErrors(_ error: StorageError) {
         let result = report(ProjectStoreError.storage(error))
         checkShape(result)
-        #expect(result.status == .storeUnavailable)
+        #expect(result.status == .unavailable)
         #expect(result.status.rawValue == 3)
         #expect(result.text.contains("/data/store one.json"))
     }
@@ -282,7 +282,7 @@ import ProjectStoreFile
 
         let nowhere = report(CommandError.noStoreLocation)
         checkShape(nowhere)
-        #expect(nowhere.status == .storeUnavailable)
+        #expect(nowhere.status == .unavailable)
         #expect(nowhere.text.contains("--store"))
         #expect(nowhere.text.contains("PROJECT_STORE"))
     }
@@ -325,7 +325,7 @@ import ProjectStoreFile
         #expect(damaged.text.contains("keep a copy of it, then start a new history with: project history --clear"))
         let lost = report(ProjectStoreError.storeLost(LostStore(path: "/s.json", changes: 3, last: Date(timeIntervalSince1970: 0))))
         checkShape(lost)
-        #expect(lost.status == .storeUnavailable)
+        #expect(lost.status == .unavailable)
         #expect(lost.text.contains("The store /s.json is not there, but its history records 3 changes made to it, the last on 1970-01-01T00:00:00.000Z"))
         #expect(lost.text.contains("project history --rebuild"))
     }

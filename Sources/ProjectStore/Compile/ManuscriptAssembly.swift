@@ -6,8 +6,8 @@
 /// holds text files, else `Draft` (the story's files are its scenes; each poem a part of its own);
 /// a script's Fountain files in `Acts`; for a blank project every text file of its folder. `from`
 /// replaces those places with folders or files of the writer's choice, read by the same rules.
-/// Everything is taken in `project files` order; names beginning with `.` and files that are not
-/// text are left out.
+/// Everything is taken in `project files` order, except that a novel's chapter files and chapter
+/// folders go together by name; names beginning with `.` and files that are not text are left out.
 public struct ManuscriptAssembly: Sendable {
     public let kind: ProjectKind
     /// The project's folder: absolute, normalized.
@@ -104,8 +104,9 @@ private struct Reader<Source: ManuscriptSource> {
             for file in try textFiles(in: path) { try addFile(file) }
             return
         }
-        // A novel's chapters: its files, and its folders of scenes.
-        for entry in try sortedEntries(in: path) {
+        // A novel's chapters: its files, and its folders of scenes, together in the order of their
+        // names, as the writer numbered them ("Chapter 3/" between "Chapter 2.md" and "Chapter 4.md").
+        for entry in try sortedEntries(in: path, foldersFirst: false) {
             let entryPath = FolderPath.join(path, entry.name)
             if entry.kind == .folder {
                 let files = try textFiles(in: entryPath)
@@ -157,10 +158,10 @@ private struct Reader<Source: ManuscriptSource> {
         return files
     }
 
-    private func sortedEntries(in path: String) throws(ManuscriptError) -> [SourceEntry] {
+    private func sortedEntries(in path: String, foldersFirst: Bool = true) throws(ManuscriptError) -> [SourceEntry] {
         let visible = try source.entries(in: path).filter { !$0.name.hasPrefix(".") }
         return ManuscriptOrder.sorted(
-            visible, name: \.name, isFolder: { $0.kind == .folder }, preferredFolders: [], collator: collator)
+            visible, name: \.name, isFolder: { foldersFirst && $0.kind == .folder }, preferredFolders: [], collator: collator)
     }
 
     /// A text file; in a script, a Fountain file only.

@@ -13,7 +13,7 @@ import ProjectStore
 
     @Test func commandsComeFromTheTable() {
         #expect(words([""]) == allCommands.map { $0.spec.name })
-        #expect(words(["co"]) == ["completions"])
+        #expect(words(["co"]) == ["compile", "completions"])
         #expect(words(["--store", "x.json", "mo"]) == ["move"])
         #expect(words(["nothing-like-it", ""]) == nil)
     }

@@ -21,7 +21,7 @@ struct ManuscriptAssemblyTests {
         return try assembly.manuscript(from: source, collator: NameCollator(locale: Locale(identifier: "en")))
     }
 
-    @Test("a novel: Chapters in order by number, files and folders of scenes; other folders left out")
+    @Test("a novel: Chapters in order by number, files and folders of scenes together; other folders left out")
     func novel() throws {
         let manuscript = try assemble(.novel, [
             "Chapters/Chapter 10.md": "# The End\n\nLast words here.",
@@ -36,13 +36,13 @@ struct ManuscriptAssemblyTests {
             "Scenes/loose.md": "loose words",
         ])
         #expect(manuscript.parts.map(\.files) == [
-            ["Chapters/Chapter 3/a.md", "Chapters/Chapter 3/b.md"], ["Chapters/Chapter 1.txt"],
-            ["Chapters/Chapter 2.md"], ["Chapters/Chapter 10.md"],
+            ["Chapters/Chapter 1.txt"], ["Chapters/Chapter 2.md"],
+            ["Chapters/Chapter 3/a.md", "Chapters/Chapter 3/b.md"], ["Chapters/Chapter 10.md"],
         ])
-        #expect(manuscript.parts.map(\.title) == [.name("Chapter 3"), .numbered(2), .numbered(3), .heading("The End")])
-        #expect(manuscript.parts[0].scenes == ["Scene one.", "Scene two."])
-        #expect(manuscript.parts[1].scenes == ["First \\*chapter\\*."])
-        #expect(manuscript.parts[2].scenes == ["Second chapter."])
+        #expect(manuscript.parts.map(\.title) == [.numbered(1), .numbered(2), .name("Chapter 3"), .heading("The End")])
+        #expect(manuscript.parts[0].scenes == ["First \\*chapter\\*."])
+        #expect(manuscript.parts[1].scenes == ["Second chapter."])
+        #expect(manuscript.parts[2].scenes == ["Scene one.", "Scene two."])
         #expect(manuscript.parts[3].scenes == ["Last words here."])
         // The heading that became a title is the writer's and counts; comments and front matter do not.
         #expect(manuscript.words == 2 + 2 + 2 + 2 + 5)

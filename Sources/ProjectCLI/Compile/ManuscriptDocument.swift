@@ -1,0 +1,102 @@
+import ProjectStore
+import ProjectStoreFile
+
+/// One manuscript on its way to a file: the Markdown the tool assembles, handed to the converter
+/// when the format needs one, written beside its place and renamed there.
+struct ManuscriptDocument {
+    let project: Project
+    let manuscript: Manuscript
+    let author: AuthorDetails
+    let format: CompileFormat
+    let paper: Paper
+    let folder: String
+    let context: CommandContext
+
+    var markdown: String {
+        let localizer = context.localizer
+        return ManuscriptMarkdown(
+            title: project.name, author: author.name, language: context.locales.documentLanguage,
+            chapterTitle: { localizer.text("compile.chapter", ["number": String($0)]) },
+            end: localizer.text("compile.end")
+        ).render(manuscript)
+    }
+
+    /// Writes the file, or nothing: whatever fails, the temporary files are removed.
+    func write(to path: String, replacing: Bool, with converter: LocatedConverter?) throws(CommandError) {
+        let temporary = try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.temporary(for: path) }
+        do throws(CommandError) {
+            if let converter {
+                try convert(into: temporary, for: path, with: converter)
+            } else {
+                try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.fill(temporary, with: Array(markdown.utf8)) }
+            }
+            try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.place(temporary, at: path, replacing: replacing) }
+        } catch {
+            ManuscriptFile.remove(temporary)
+            throw error
+        }
+    }
+
+    private func convert(into temporary: String, for path: String, with located: LocatedConverter) throws(CommandError) {
+        let input = try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.temporaryMarkdown(for: path) }
+        defer { ManuscriptFile.remove(input) }
+        try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.fill(input, with: Array(markdown.utf8)) }
+        if context.terminal.outputIsTerminal {
+            context.warn("compile.progress", ["format": format.displayName(context.localizer), "program": located.converter.program])
+        }
+        let job = ConversionJob(format: format, folder: folder, cover: CoverImage.find(in: folder))
+        let arguments = located.converter.arguments(input: absolute(input), output: absolute(temporary), job: job)
+        switch context.launcher.run(located.path, arguments: arguments, in: folder) {
+        case .exited(0): return
+        case .exited(let status): throw .converterFailed(located.converter.program, status: status)
+        case .killed(let signal): throw .programKilled(located.converter.program, signal: signal)
+        case .couldNotStart(let code): throw .programNotStarted(located.converter.program, code: code)
+        }
+    }
+
+    /// The converter runs in the project's folder; the paths it is given must not depend on ours.
+    private func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FolderPath.normalized(path, against: CanonicalPath.currentFolder())
+    }
+
+    private func output<T>(_ body: () throws(ManuscriptFile.Problem) -> T) throws(CommandError) -> T {
+        do {
+            return try body()
+        } catch {
+            switch error {
+            case .exists(let path): throw .outputExists(path: path)
+            case .unwritable(let path, let code): throw .outputUnwritable(path: path, code: code)
+            }
+        }
+    }
+}
+
+extension CommandContext {
+    /// The converter a format needs, found on `PATH`; `nil` for Markdown, which the tool writes itself.
+    func converter(for format: CompileFormat, kind: ProjectKind) throws(CommandError) -> LocatedConverter? {
+        if kind == .script { throw .scriptFormat(format.rawValue) }
+        guard format != .md else { return nil }
+        let converter = Pandoc()
+        guard let path = ProgramSearch.find(converter.program, environment: environment) else {
+            throw .converterMissing(converter.program, format: format.displayName(localizer), installation: converter.installation)
+        }
+        return LocatedConverter(converter: converter, path: path)
+    }
+
+    /// The writer's details from the settings file, the name replaced by `--author`. A manuscript
+    /// format without them says once what is left out, and where to write them.
+    func authorDetails(named name: String?, for format: CompileFormat) throws(CommandError) -> AuthorDetails {
+        var details: AuthorDetails
+        do {
+            details = try AuthorFile.read(environment: environment)
+        } catch {
+            if case .unreadable(let path, let code) = error { throw .authorUnreadable(path: path, code: code) }
+            details = AuthorDetails(name: nil, contact: [])
+        }
+        if let name { details.name = name }
+        if format.hasFirstPage, details.name == nil || details.contact.isEmpty {
+            warn("compile.note.no-author", ["path": AuthorFile.shownPath(environment: environment)])
+        }
+        return details
+    }
+}
