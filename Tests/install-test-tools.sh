@@ -3,7 +3,8 @@
 # - util-linux's `setpriv` (to run the tool as `nobody`), `flock` (to hold a store's lock) and
 #   `setsid` (to give a shell its own terminal), for the reliability and shell tests;
 # - bash-completion, zsh and fish, for the real-shell completion tests;
-# - man-db and groff-base, for the manual page tests.
+# - man-db and groff-base, for the manual page tests;
+# - pandoc, unzip and epubcheck, for the compile tests that read back DOCX, ODT, HTML and EPUB files.
 # The full-disk test mounts a tmpfs itself (it needs root, as CI has); the permission test needs the
 # `nobody` user, present on every Debian system. Without these the tests fail, saying why.
 set -euo pipefail
@@ -27,6 +28,9 @@ need zsh zsh
 need fish fish
 need man-db man
 need groff-base groff
+need pandoc pandoc
+need unzip unzip
+need epubcheck /usr/share/java/epubcheck.jar
 
 if [ ${#packages[@]} -eq 0 ]; then
     echo "test tools: all present"

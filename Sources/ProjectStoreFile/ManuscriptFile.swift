@@ -43,6 +43,12 @@ public enum ManuscriptFile {
         try temporary(for: path + ".md")
     }
 
+    /// A temporary file beside `path` for the reference document pandoc takes a manuscript's styles from.
+    public static func temporaryReference(for path: String) throws(Problem) -> String {
+        let name = FolderPath.lastComponent(of: path)
+        return try temporary(for: path + ".reference" + (name.lastIndex(of: ".").map { String(name[$0...]) } ?? ""))
+    }
+
     public static func fill(_ path: String, with bytes: [UInt8]) throws(Problem) {
         let descriptor = open(path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { throw .unwritable(path: path, code: errno) }

@@ -16,6 +16,8 @@ struct ConversionJob: Sendable {
     let folder: String
     /// `cover.jpg` or `cover.png` in the project's folder, for an EPUB.
     let cover: String?
+    /// The reference document of a standard manuscript's styles, page and header (DOCX, ODT).
+    let reference: String?
 }
 
 /// pandoc, for DOCX, ODT, EPUB and HTML.
@@ -32,6 +34,8 @@ struct Pandoc: DocumentConverter {
         case .html:
             // One file: images and styles inside it.
             arguments += ["--standalone", "--self-contained"]
+        case .docx, .odt:
+            if let reference = job.reference { arguments.append("--reference-doc=\(reference)") }
         default:
             break
         }

@@ -12,12 +12,24 @@ struct ManuscriptDocument {
     let folder: String
     let context: CommandContext
 
+    /// A standard manuscript's pages, for the formats that have them.
+    var page: ManuscriptPage? {
+        guard format.hasFirstPage else { return nil }
+        return ManuscriptPage(title: project.name, author: author, manuscript: manuscript, localizer: context.localizer, numbers: context.numbers)
+    }
+
     var markdown: String {
         let localizer = context.localizer
+        let chapterTitle: @Sendable (Int) -> String = { localizer.text("compile.chapter", ["number": String($0)]) }
+        let end = localizer.text("compile.end")
+        let language = context.locales.documentLanguage
+        guard let page else {
+            return ManuscriptMarkdown(title: project.name, author: author.name, language: language, chapterTitle: chapterTitle, end: end)
+                .render(manuscript)
+        }
         return ManuscriptMarkdown(
-            title: project.name, author: author.name, language: context.locales.documentLanguage,
-            chapterTitle: { localizer.text("compile.chapter", ["number": String($0)]) },
-            end: localizer.text("compile.end")
+            title: project.name, author: author.name, language: language, chapterTitle: chapterTitle, end: end,
+            sceneBreak: page.sceneBreak, endBlock: page.endBlock, firstPage: page.firstPage
         ).render(manuscript)
     }
 
@@ -44,7 +56,9 @@ struct ManuscriptDocument {
         if context.terminal.outputIsTerminal {
             context.warn("compile.progress", ["format": format.displayName(context.localizer), "program": located.converter.program])
         }
-        let job = ConversionJob(format: format, folder: folder, cover: CoverImage.find(in: folder))
+        let reference = try referenceDocument(for: path)
+        defer { reference.map(ManuscriptFile.remove) }
+        let job = ConversionJob(format: format, folder: folder, cover: CoverImage.find(in: folder), reference: reference.map(absolute))
         let arguments = located.converter.arguments(input: absolute(input), output: absolute(temporary), job: job)
         switch context.launcher.run(located.path, arguments: arguments, in: folder) {
         case .exited(0): return
@@ -52,6 +66,19 @@ struct ManuscriptDocument {
         case .killed(let signal): throw .programKilled(located.converter.program, signal: signal)
         case .couldNotStart(let code): throw .programNotStarted(located.converter.program, code: code)
         }
+    }
+
+    /// The standard manuscript's reference document, made for this manuscript beside the output.
+    private func referenceDocument(for path: String) throws(CommandError) -> String? {
+        guard let page, format == .docx else { return nil }
+        let reference = try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.temporaryReference(for: path) }
+        do throws(CommandError) {
+            try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.fill(reference, with: ReferenceDOCX.archive(page.layout(paper: paper))) }
+        } catch {
+            ManuscriptFile.remove(reference)
+            throw error
+        }
+        return reference
     }
 
     /// The converter runs in the project's folder; the paths it is given must not depend on ours.

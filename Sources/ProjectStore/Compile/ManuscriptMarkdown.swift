@@ -14,11 +14,16 @@ public struct ManuscriptMarkdown: Sendable {
     public let sceneBreak: String
     /// The Markdown that closes a short story, around `end`.
     public let endBlock: @Sendable (String) -> String
+    /// A standard manuscript's first page (contact block, word count, title, byline): it then
+    /// carries the title and the author, which the metadata leaves out so pandoc does not repeat them.
+    public let firstPage: String?
 
     public init(
         title: String, author: String?, language: String, chapterTitle: @escaping @Sendable (Int) -> String,
-        end: String, sceneBreak: String = "\\#", endBlock: @escaping @Sendable (String) -> String = { ManuscriptText.escaped($0) }
+        end: String, sceneBreak: String = "\\#", endBlock: @escaping @Sendable (String) -> String = { ManuscriptText.escaped($0) },
+        firstPage: String? = nil
     ) {
+        self.firstPage = firstPage
         self.title = title
         self.author = author
         self.language = language
@@ -29,7 +34,7 @@ public struct ManuscriptMarkdown: Sendable {
     }
 
     public func render(_ manuscript: Manuscript) -> String {
-        var blocks = [metadata]
+        var blocks = [metadata] + (firstPage.map { [$0] } ?? [])
         for part in manuscript.parts {
             if let heading = heading(part.title) { blocks.append("# " + heading) }
             for (index, scene) in part.scenes.enumerated() {
@@ -42,8 +47,11 @@ public struct ManuscriptMarkdown: Sendable {
     }
 
     private var metadata: String {
-        var lines = ["---", "title: " + Self.yamlString(title)]
-        if let author { lines.append("author: " + Self.yamlString(author)) }
+        var lines = ["---"]
+        if firstPage == nil {
+            lines.append("title: " + Self.yamlString(title))
+            if let author { lines.append("author: " + Self.yamlString(author)) }
+        }
         lines += ["lang: " + Self.yamlString(language), "---"]
         return lines.joined(separator: "\n")
     }
@@ -55,6 +63,11 @@ public struct ManuscriptMarkdown: Sendable {
         case .numbered(let number): ManuscriptText.escaped(chapterTitle(number))
         case .none: nil
         }
+    }
+
+    /// A pandoc fenced div whose paragraphs take the named style (`custom-style`).
+    public static func styled(_ style: String, _ markdown: String) -> String {
+        "::: {custom-style=\"\(style)\"}\n\(markdown)\n:::"
     }
 
     /// A YAML double-quoted string: read back as exactly `text`, whatever it holds.

@@ -1,0 +1,162 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+/// `project compile` to the formats pandoc makes, read back with the real tools: what is in them,
+/// in order, and the standard manuscript's page. Each tool the tests need is installed by
+/// `Tests/install-test-tools.sh`; a missing one fails the test, saying which.
+@Suite("compile with the real converters")
+struct CompileFormatTests {
+    let files = CompileTests()
+
+    /// The novel of `CompileTests`, and the writer's details.
+    func novel(_ sandbox: Sandbox) async throws -> String {
+        let folder = try await files.novel(sandbox)
+        try files.write("Anna Lindqvist\n12 Harbour Road, Bristol\nanna@example.com", at: sandbox.root + "/.config/project/author")
+        return folder
+    }
+
+    @Test("DOCX: every chapter in order and nothing left out; double spacing, 12 points, 1-inch margins, the header, the first page")
+    func docx() async throws {
+        let sandbox = try Sandbox()
+        _ = try await novel(sandbox)
+        let result = await sandbox.run(["compile", "novel"], environment: ["LC_PAPER": "en_US.UTF-8"])
+        #expect(result.status == 0 && result.stderr == "", "\(result)")
+        #expect(result.stdout == "Wrote Novel.docx (DOCX): 4 chapters, 23 words.\n")
+        let path = sandbox.root + "/Novel.docx"
+        let text = try Tool.run("pandoc", [path, "-t", "plain", "--wrap=none"])
+        expectInOrder(text, ["about 23 words", "Anna Lindqvist", "12 Harbour Road, Bristol", "anna@example.com", "NOVEL",
+                             "by Anna Lindqvist", "Chapter 1", "Plain text", "Second paragraph.", "Chapter 2", "It began in May.",
+                             "Chapter 3", "Scene one.", "#", "Scene two.", "The Storm", "Rain fell on the roofs."])
+        for absent in ["fix this", "status: draft", "research notes", "loose scene", "secret draft"] {
+            #expect(!text.contains(absent), "\(absent) is in the DOCX")
+        }
+        let styles = try Tool.run("unzip", ["-p", path, "word/styles.xml"])
+        #expect(styles.contains("<w:spacing w:after=\"0\" w:before=\"0\" w:line=\"480\" w:lineRule=\"auto\" />"), "no double spacing: \(styles.prefix(800))")
+        #expect(styles.contains("<w:sz w:val=\"24\" />"), "not 12 points")
+        #expect(styles.contains("<w:ind w:firstLine=\"720\" />"), "no half-inch indent")
+        #expect(styles.contains("<w:pageBreakBefore />"), "chapters do not start a page")
+        let document = try Tool.run("unzip", ["-p", path, "word/document.xml"])
+        #expect(document.contains("<w:pgSz w:h=\"15840\" w:w=\"12240\" />"), "not Letter for en_US")
+        #expect(document.contains("<w:pgMar w:bottom=\"1440\" w:footer=\"720\" w:gutter=\"0\" w:header=\"720\" w:left=\"1440\" w:right=\"1440\" w:top=\"1440\" />"))
+        #expect(document.contains("<w:headerReference"))
+        let header = try Tool.run("unzip", ["-p", path, "word/header1.xml"])
+        #expect(header.contains(">Lindqvist / NOVEL / </w:t>") && header.contains(" PAGE "), "\(header)")
+        #expect(files.outputs(sandbox) == ["Novel.docx"])
+    }
+
+    @Test("DOCX: A4 outside the United States; poetry single-spaced with its line breaks; END after a short story")
+    func docxKinds() async throws {
+        let sandbox = try Sandbox()
+        await sandbox.ok("add", "Poems", "-t", "poetry")
+        try files.write("# Winter\n\nthe snow\nfalls\n\nand stays", at: sandbox.root + "/Writing/Poems/Ready/winter.md")
+        let poems = await sandbox.run(["compile", "poems"], environment: ["LC_PAPER": "fr_FR.UTF-8"])
+        #expect(poems.status == 0, "\(poems)")
+        let path = sandbox.root + "/Poems.docx"
+        #expect(try Tool.run("unzip", ["-p", path, "word/document.xml"]).contains("<w:pgSz w:h=\"16838\" w:w=\"11906\" />"))
+        #expect(try Tool.run("unzip", ["-p", path, "word/styles.xml"]).contains("w:line=\"240\" w:lineRule=\"auto\" />"))
+        let text = try Tool.run("pandoc", [path, "-t", "plain", "--wrap=none"])
+        #expect(text.contains("Winter\n\nthe snow\nfalls\n\nand stays"), "\(text)")
+
+        await sandbox.ok("add", "Story", "-t", "short-story")
+        try files.write("It ended.", at: sandbox.root + "/Writing/Story/Draft/story.md")
+        let story = await sandbox.run(["compile", "story", "--to", "odt"], environment: ["LANG": "de_DE.UTF-8"])
+        #expect(story.status == 0, "\(story)")
+        let odt = try Tool.run("pandoc", [sandbox.root + "/Story.odt", "-t", "plain", "--wrap=none"])
+        #expect(odt.hasSuffix("It ended.\n\nENDE\n"), "\(odt)")
+    }
+
+    @Test("EPUB: title, author, language, a table of contents, the cover; epubcheck finds no error")
+    func epub() async throws {
+        let sandbox = try Sandbox()
+        let folder = try await novel(sandbox)
+        // The smallest PNG: one transparent pixel.
+        let png: [UInt8] = [
+            0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6,
+            0, 0, 0, 0x1F, 0x15, 0xC4, 0x89, 0, 0, 0, 0x0A, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0, 1, 0, 0, 5, 0, 1, 0x0D,
+            0x0A, 0x2D, 0xB4, 0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+        ]
+        try Data(png).write(to: URL(fileURLWithPath: folder + "/cover.png"))
+        let result = await sandbox.run(["compile", "novel", "--to", "epub"], environment: ["LANG": "fr_FR.UTF-8"])
+        #expect(result.status == 0, "\(result)")
+        let path = sandbox.root + "/Novel.epub"
+        let opf = try Tool.run("unzip", ["-p", path, "EPUB/content.opf"])
+        #expect(opf.contains("<dc:title id=\"epub-title-1\">Novel</dc:title>"), "\(opf)")
+        #expect(opf.contains(">Anna Lindqvist</dc:creator>"))
+        #expect(opf.contains("<dc:language>fr-FR</dc:language>"))
+        #expect(opf.contains("cover-image"))
+        let navigation = try Tool.run("unzip", ["-p", path, "EPUB/nav.xhtml"])
+        expectInOrder(navigation, ["Chapitre 1", "Chapitre 2", "Chapter 3", "The Storm"])
+        // Debian's /usr/bin/epubcheck is the jar itself, run through binfmt_misc where that is set up.
+        guard access("/usr/share/java/epubcheck.jar", R_OK) == 0 else { throw Tool.Missing(name: "epubcheck") }
+        let check = try Tool.run("java", ["-jar", "/usr/share/java/epubcheck.jar", path], allowFailure: true)
+        #expect(check.contains("No errors or warnings detected") || check.contains("0 fatals / 0 errors"), "\(check)")
+    }
+
+    @Test("HTML: one self-contained file with every chapter")
+    func html() async throws {
+        let sandbox = try Sandbox()
+        _ = try await novel(sandbox)
+        await sandbox.ok("compile", "novel", "--output", "book.html")
+        let html = files.read(sandbox.root + "/book.html")
+        expectInOrder(html, ["<title>Novel</title>", "Chapter 1", "Chapter 2", "Chapter 3", "The Storm"])
+        #expect(!html.contains("<link rel=\"stylesheet\"") && !html.contains("src=\"http"))
+    }
+
+    @Test("a converter that fails: its message shown, nothing left behind")
+    func converterFails() async throws {
+        let sandbox = try Sandbox()
+        _ = try await novel(sandbox)
+        // A pandoc that fails the way a real one does: a message, then a status.
+        let bin = sandbox.root + "/bin"
+        try files.write("#!/bin/sh\necho 'pandoc: out of memory' >&2\nexit 7\n", at: bin + "/pandoc")
+        chmod(bin + "/pandoc", 0o755)
+        let result = await sandbox.run(["compile", "novel"], environment: ["PATH": bin + ":/usr/bin:/bin"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "pandoc: out of memory\nError: pandoc failed (status 7); its message is above. Nothing was written.\n")
+        #expect(files.outputs(sandbox) == ["bin"])
+    }
+
+    func expectInOrder(_ text: String, _ parts: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        var rest = text[...]
+        for part in parts {
+            guard let found = rest.range(of: part) else {
+                Issue.record("“\(part)” missing or out of order in:\n\(text)", sourceLocation: sourceLocation)
+                return
+            }
+            rest = rest[found.upperBound...]
+        }
+    }
+}
+
+/// The real tools the tests read documents back with.
+enum Tool {
+    struct Missing: Error, CustomStringConvertible {
+        let name: String
+        var description: String { "\(name) is not installed: run Tests/install-test-tools.sh" }
+    }
+
+    /// Runs `name` (found on the test runner's PATH), returning its standard output; a failure
+    /// throws with its standard error unless `allowFailure` (epubcheck exits 1 on any error found).
+    static func run(_ name: String, _ arguments: [String], allowFailure: Bool = false) throws -> String {
+        guard let path = ["/usr/bin", "/bin", "/usr/local/bin"].map({ $0 + "/" + name }).first(where: { access($0, X_OK) == 0 }) else {
+            throw Missing(name: name)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        if process.terminationStatus != 0 && !allowFailure {
+            throw Missing(name: "\(name) \(arguments.joined(separator: " ")) failed: \(text)")
+        }
+        return text
+    }
+}
