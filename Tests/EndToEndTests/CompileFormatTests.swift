@@ -68,6 +68,23 @@ struct CompileFormatTests {
         #expect(odt.hasSuffix("It ended.\n\nENDE\n"), "\(odt)")
     }
 
+    @Test("ODT: a standard manuscript too: double spacing, 12 points, margins, the header")
+    func odt() async throws {
+        let sandbox = try Sandbox()
+        _ = try await novel(sandbox)
+        let result = await sandbox.run(["compile", "novel", "--to", "odt", "--paper", "letter"], environment: ["LC_PAPER": "de_DE.UTF-8"])
+        #expect(result.status == 0, "\(result)")
+        let path = sandbox.root + "/Novel.odt"
+        let styles = try Tool.run("unzip", ["-p", path, "styles.xml"])
+        for part in ["fo:line-height=\"200%\"", "fo:font-size=\"12pt\"", "fo:text-indent=\"0.5in\"", "fo:break-before=\"page\"",
+                     "fo:margin-left=\"1in\" fo:margin-right=\"1in\"", "fo:page-height=\"11.0000in\" fo:page-width=\"8.5000in\"",
+                     "Lindqvist / NOVEL / ", "<text:page-number"] {
+            #expect(styles.contains(part), "\(part) is not in styles.xml")
+        }
+        let text = try Tool.run("pandoc", [path, "-t", "plain", "--wrap=none"])
+        expectInOrder(text, ["about 23 words", "Anna Lindqvist", "NOVEL", "Chapter 1", "Chapter 2", "Chapter 3", "Scene one.", "#", "The Storm"])
+    }
+
     @Test("EPUB: title, author, language, a table of contents, the cover; epubcheck finds no error")
     func epub() async throws {
         let sandbox = try Sandbox()

@@ -70,10 +70,13 @@ struct ManuscriptDocument {
 
     /// The standard manuscript's reference document, made for this manuscript beside the output.
     private func referenceDocument(for path: String) throws(CommandError) -> String? {
-        guard let page, format == .docx else { return nil }
+        guard let page, format == .docx || format == .odt else { return nil }
         let reference = try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.temporaryReference(for: path) }
         do throws(CommandError) {
-            try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.fill(reference, with: ReferenceDOCX.archive(page.layout(paper: paper))) }
+            try output { () throws(ManuscriptFile.Problem) in 
+                let layout = page.layout(paper: paper)
+                try ManuscriptFile.fill(reference, with: format == .odt ? ReferenceODT.archive(layout) : ReferenceDOCX.archive(layout))
+            }
         } catch {
             ManuscriptFile.remove(reference)
             throw error
