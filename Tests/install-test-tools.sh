@@ -4,7 +4,8 @@
 #   `setsid` (to give a shell its own terminal), for the reliability and shell tests;
 # - bash-completion, zsh and fish, for the real-shell completion tests;
 # - man-db and groff-base, for the manual page tests;
-# - pandoc, unzip and epubcheck, for the compile tests that read back DOCX, ODT, HTML and EPUB files.
+# - pandoc, WeasyPrint, unzip, epubcheck and poppler-utils, for the compile tests that make DOCX, ODT,
+#   HTML, EPUB and PDF files and read them back.
 # The full-disk test mounts a tmpfs itself (it needs root, as CI has); the permission test needs the
 # `nobody` user, present on every Debian system. Without these the tests fail, saying why.
 set -euo pipefail
@@ -31,6 +32,8 @@ need groff-base groff
 need pandoc pandoc
 need unzip unzip
 need epubcheck /usr/share/java/epubcheck.jar
+need weasyprint weasyprint
+need poppler-utils pdftotext pdfinfo
 
 if [ ${#packages[@]} -eq 0 ]; then
     echo "test tools: all present"

@@ -43,6 +43,11 @@ public enum ManuscriptFile {
         try temporary(for: path + ".md")
     }
 
+    /// A temporary file beside `path` for the page a converter makes on the way (HTML for a PDF).
+    public static func temporaryPage(for path: String) throws(Problem) -> String {
+        try temporary(for: path + ".html")
+    }
+
     /// A temporary file beside `path` for the reference document pandoc takes a manuscript's styles from.
     public static func temporaryReference(for path: String) throws(Problem) -> String {
         let name = FolderPath.lastComponent(of: path)

@@ -122,6 +122,46 @@ struct CompileFormatTests {
         #expect(!html.contains("<link rel=\"stylesheet\"") && !html.contains("src=\"http"))
     }
 
+    @Test("PDF: the paper LC_PAPER asks for, or --paper; chapters on new pages under the header; the first page without it")
+    func pdf() async throws {
+        let sandbox = try Sandbox()
+        _ = try await novel(sandbox)
+        let letter = await sandbox.run(["compile", "novel", "--to", "pdf"], environment: ["LANG": "en_US.UTF-8"])
+        #expect(letter.status == 0 && letter.stdout == "Wrote Novel.pdf (PDF): 4 chapters, 23 words.\n", "\(letter)")
+        let path = sandbox.root + "/Novel.pdf"
+        #expect(try Tool.run("pdfinfo", [path]).contains("Page size:       612 x 792 pts (letter)"))
+        let pages = try Tool.run("pdftotext", [path, "-"]).components(separatedBy: "\u{0C}").map {
+            $0.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+        #expect(pages.count == 6, "\(pages)")  // the first page, four chapters, the empty end after the last form feed
+        guard pages.count == 6 else { return }
+        #expect(pages[0] == ["about 23 words", "Anna Lindqvist", "12 Harbour Road, Bristol", "anna@example.com", "NOVEL", "by Anna Lindqvist"])
+        #expect(pages[1].prefix(2) == ["Lindqvist / NOVEL / 2", "Chapter 1"])
+        #expect(pages[2].prefix(3) == ["Lindqvist / NOVEL / 3", "Chapter 2", "It began in May."])
+        #expect(pages[3] == ["Lindqvist / NOVEL / 4", "Chapter 3", "Scene one.", "#", "Scene two."])
+        #expect(pages[4] == ["Lindqvist / NOVEL / 5", "The Storm", "Rain fell on the roofs."])
+
+        let a4 = await sandbox.run(["compile", "novel", "--to", "pdf", "--force"], environment: ["LANG": "en_US.UTF-8", "LC_PAPER": "de_DE.UTF-8"])
+        #expect(a4.status == 0, "\(a4)")
+        #expect(try Tool.run("pdfinfo", [path]).contains("(A4)"))
+        await sandbox.ok("compile", "novel", "--to", "pdf", "--force", "--paper", "letter")
+        #expect(try Tool.run("pdfinfo", [path]).contains("(letter)"))
+        #expect(files.outputs(sandbox) == ["Novel.pdf"])
+    }
+
+    @Test("PDF without WeasyPrint: exit 3, what to install, nothing written")
+    func pdfWithoutWeasyPrint() async throws {
+        let sandbox = try Sandbox()
+        _ = try await novel(sandbox)
+        let bin = sandbox.root + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        #expect(symlink("/usr/bin/pandoc", bin + "/pandoc") == 0)
+        let result = await sandbox.run(["compile", "novel", "--to", "pdf"], environment: ["PATH": bin])
+        #expect(result.status == 3)
+        #expect(result.stderr == "Error: PDF needs weasyprint, which is not installed (it is not on PATH). Install it with: apt install weasyprint. Nothing was written.\n")
+        #expect(files.outputs(sandbox) == ["bin"])
+    }
+
     @Test("a converter that fails: its message shown, nothing left behind")
     func converterFails() async throws {
         let sandbox = try Sandbox()

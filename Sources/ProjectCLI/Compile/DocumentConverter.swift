@@ -1,32 +1,53 @@
-/// A program that turns the assembled Markdown into a format: the seam between the tool's own work
+/// Programs that turn the assembled Markdown into a format: the seam between the tool's own work
 /// and the converters the field already uses, found on `PATH` and run at the edge.
 protocol DocumentConverter: Sendable {
-    /// Its name on `PATH`.
-    var program: String { get }
-    /// What to run to install it, as the error says: `apt install pandoc`.
-    var installation: String { get }
-    /// The arguments that turn the Markdown file `input` into `output`.
-    func arguments(input: String, output: String, job: ConversionJob) -> [String]
+    /// The programs it runs, in order, each with what to install when it is missing.
+    var programs: [RequiredProgram] { get }
+    /// The runs that turn the Markdown file `input` into `output`, in order, one a program;
+    /// `intermediate` is a temporary file one run writes for the next to read.
+    func runs(input: String, output: String, intermediate: String, job: ConversionJob) -> [ProgramRun]
+}
+
+/// A program a format needs: its name on `PATH`, and what to run to install it (`apt install pandoc`).
+struct RequiredProgram: Sendable {
+    let name: String
+    let installation: String
+}
+
+/// One program run, the program named as in `programs`.
+struct ProgramRun: Sendable {
+    let program: String
+    let arguments: [String]
 }
 
 /// What a converter is asked to make.
 struct ConversionJob: Sendable {
     let format: CompileFormat
+    let title: String
     /// The project's folder: where images named in the text are found.
     let folder: String
     /// `cover.jpg` or `cover.png` in the project's folder, for an EPUB.
     let cover: String?
-    /// The reference document of a standard manuscript's styles, page and header (DOCX, ODT).
-    let reference: String?
+    /// A standard manuscript's reference document (DOCX, ODT) or stylesheet (PDF).
+    let style: String?
+}
+
+extension RequiredProgram {
+    static let pandoc = RequiredProgram(name: "pandoc", installation: "apt install pandoc")
+    static let weasyPrint = RequiredProgram(name: "weasyprint", installation: "apt install weasyprint")
 }
 
 /// pandoc, for DOCX, ODT, EPUB and HTML.
 struct Pandoc: DocumentConverter {
-    let program = "pandoc"
-    let installation = "apt install pandoc"
+    let programs = [RequiredProgram.pandoc]
 
-    func arguments(input: String, output: String, job: ConversionJob) -> [String] {
-        var arguments = [input, "--from=markdown", "--to=\(job.format.rawValue)", "--output=\(output)", "--resource-path=\(job.folder)"]
+    func runs(input: String, output: String, intermediate: String, job: ConversionJob) -> [ProgramRun] {
+        [ProgramRun(program: RequiredProgram.pandoc.name, arguments: Self.arguments(input: input, output: output, job: job))]
+    }
+
+    static func arguments(input: String, output: String, job: ConversionJob) -> [String] {
+        var arguments = [input, "--from=markdown", "--to=\(job.format == .pdf ? "html" : job.format.rawValue)",
+                         "--output=\(output)", "--resource-path=\(job.folder)"]
         switch job.format {
         case .epub:
             arguments += ["--toc", "--toc-depth=1"]
@@ -35,16 +56,30 @@ struct Pandoc: DocumentConverter {
             // One file: images and styles inside it.
             arguments += ["--standalone", "--self-contained"]
         case .docx, .odt:
-            if let reference = job.reference { arguments.append("--reference-doc=\(reference)") }
-        default:
+            if let style = job.style { arguments.append("--reference-doc=\(style)") }
+        case .pdf:
+            // The page for WeasyPrint; its title, since the first page carries the visible one.
+            arguments += ["--standalone", "--metadata=pagetitle:\(job.title)"]
+            if let style = job.style { arguments.append("--include-in-header=\(style)") }
+        case .md:
             break
         }
         return arguments
     }
 }
 
-/// A converter and where it was found.
+/// pandoc to HTML, then WeasyPrint to PDF, laid out by the project's own stylesheet.
+struct PandocWeasyPrint: DocumentConverter {
+    let programs = [RequiredProgram.pandoc, RequiredProgram.weasyPrint]
+
+    func runs(input: String, output: String, intermediate: String, job: ConversionJob) -> [ProgramRun] {
+        [ProgramRun(program: RequiredProgram.pandoc.name, arguments: Pandoc.arguments(input: input, output: intermediate, job: job)),
+         ProgramRun(program: RequiredProgram.weasyPrint.name, arguments: ["--quiet", "--base-url", job.folder, intermediate, output])]
+    }
+}
+
+/// A converter and where each of its programs was found.
 struct LocatedConverter {
     let converter: any DocumentConverter
-    let path: String
+    let paths: [String: String]
 }

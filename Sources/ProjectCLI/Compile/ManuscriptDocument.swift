@@ -53,29 +53,38 @@ struct ManuscriptDocument {
         let input = try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.temporaryMarkdown(for: path) }
         defer { ManuscriptFile.remove(input) }
         try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.fill(input, with: Array(markdown.utf8)) }
-        if context.terminal.outputIsTerminal {
-            context.warn("compile.progress", ["format": format.displayName(context.localizer), "program": located.converter.program])
-        }
-        let reference = try referenceDocument(for: path)
-        defer { reference.map(ManuscriptFile.remove) }
-        let job = ConversionJob(format: format, folder: folder, cover: CoverImage.find(in: folder), reference: reference.map(absolute))
-        let arguments = located.converter.arguments(input: absolute(input), output: absolute(temporary), job: job)
-        switch context.launcher.run(located.path, arguments: arguments, in: folder) {
-        case .exited(0): return
-        case .exited(let status): throw .converterFailed(located.converter.program, status: status)
-        case .killed(let signal): throw .programKilled(located.converter.program, signal: signal)
-        case .couldNotStart(let code): throw .programNotStarted(located.converter.program, code: code)
+        let intermediate = try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.temporaryPage(for: path) }
+        defer { ManuscriptFile.remove(intermediate) }
+        let style = try styleFile(for: path)
+        defer { style.map(ManuscriptFile.remove) }
+        let job = ConversionJob(
+            format: format, title: project.name, folder: folder, cover: CoverImage.find(in: folder), style: style.map(absolute))
+        for run in located.converter.runs(input: absolute(input), output: absolute(temporary), intermediate: absolute(intermediate), job: job) {
+            if context.terminal.outputIsTerminal {
+                context.warn("compile.progress", ["format": format.displayName(context.localizer), "program": run.program])
+            }
+            switch context.launcher.run(located.paths[run.program] ?? run.program, arguments: run.arguments, in: folder) {
+            case .exited(0): continue
+            case .exited(let status): throw .converterFailed(run.program, status: status)
+            case .killed(let signal): throw .programKilled(run.program, signal: signal)
+            case .couldNotStart(let code): throw .programNotStarted(run.program, code: code)
+            }
         }
     }
 
-    /// The standard manuscript's reference document, made for this manuscript beside the output.
-    private func referenceDocument(for path: String) throws(CommandError) -> String? {
-        guard let page, format == .docx || format == .odt else { return nil }
+    /// The standard manuscript's reference document or stylesheet, made for this manuscript beside the output.
+    private func styleFile(for path: String) throws(CommandError) -> String? {
+        guard let page else { return nil }
         let reference = try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.temporaryReference(for: path) }
         do throws(CommandError) {
             try output { () throws(ManuscriptFile.Problem) in 
                 let layout = page.layout(paper: paper)
-                try ManuscriptFile.fill(reference, with: format == .odt ? ReferenceODT.archive(layout) : ReferenceDOCX.archive(layout))
+                let bytes = switch format {
+                case .odt: ReferenceODT.archive(layout)
+                case .pdf: Array(ManuscriptStylesheet.headElement(layout, letter: paper == .letter).utf8)
+                default: ReferenceDOCX.archive(layout)
+                }
+                try ManuscriptFile.fill(reference, with: bytes)
             }
         } catch {
             ManuscriptFile.remove(reference)
@@ -102,15 +111,20 @@ struct ManuscriptDocument {
 }
 
 extension CommandContext {
-    /// The converter a format needs, found on `PATH`; `nil` for Markdown, which the tool writes itself.
+    /// The converter a format needs, its programs found on `PATH`; `nil` for Markdown, which the
+    /// tool writes itself.
     func converter(for format: CompileFormat, kind: ProjectKind) throws(CommandError) -> LocatedConverter? {
         if kind == .script { throw .scriptFormat(format.rawValue) }
         guard format != .md else { return nil }
-        let converter = Pandoc()
-        guard let path = ProgramSearch.find(converter.program, environment: environment) else {
-            throw .converterMissing(converter.program, format: format.displayName(localizer), installation: converter.installation)
+        let converter: any DocumentConverter = format == .pdf ? PandocWeasyPrint() : Pandoc()
+        var paths: [String: String] = [:]
+        for program in converter.programs {
+            guard let path = ProgramSearch.find(program.name, environment: environment) else {
+                throw .converterMissing(program.name, format: format.displayName(localizer), installation: program.installation)
+            }
+            paths[program.name] = path
         }
-        return LocatedConverter(converter: converter, path: path)
+        return LocatedConverter(converter: converter, paths: paths)
     }
 
     /// The writer's details from the settings file, the name replaced by `--author`. A manuscript
