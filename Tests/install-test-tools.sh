@@ -5,7 +5,9 @@
 # - bash-completion, zsh and fish, for the real-shell completion tests;
 # - man-db and groff-base, for the manual page tests;
 # - pandoc, WeasyPrint, unzip, epubcheck and poppler-utils, for the compile tests that make DOCX, ODT,
-#   HTML, EPUB and PDF files and read them back.
+#   HTML, EPUB and PDF files and read them back;
+# - screenplain, the Fountain renderer, from PyPI (with pip, which Debian's python3-pip brings), for
+#   the script tests.
 # The full-disk test mounts a tmpfs itself (it needs root, as CI has); the permission test needs the
 # `nobody` user, present on every Debian system. Without these the tests fail, saying why.
 set -euo pipefail
@@ -34,8 +36,19 @@ need unzip unzip
 need epubcheck /usr/share/java/epubcheck.jar
 need weasyprint weasyprint
 need poppler-utils pdftotext pdfinfo
+python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
+
+# screenplain from PyPI, once the packages are there: as root on Debian, pip must be told that it may
+# install beside the system's packages (PEP 668); Python versions before that refuse the flag.
+install_screenplain() {
+    command -v screenplain >/dev/null 2>&1 && return
+    echo "test tools: installing screenplain from PyPI"
+    python3 -m pip install --quiet screenplain 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages screenplain
+}
 
 if [ ${#packages[@]} -eq 0 ]; then
+    install_screenplain
     echo "test tools: all present"
     exit 0
 fi
@@ -57,4 +70,5 @@ export DEBIAN_FRONTEND=noninteractive
 "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${packages[@]}"
 # Debian before 11 shipped setpriv in a package of its own.
 command -v setpriv >/dev/null 2>&1 || "${sudo[@]}" apt-get install -y -qq --no-install-recommends setpriv
+install_screenplain
 echo "test tools: installed"

@@ -38,9 +38,9 @@ public enum ManuscriptFile {
         throw .unwritable(path: path, code: EEXIST)
     }
 
-    /// A temporary file beside `path` for the Markdown a converter reads.
-    public static func temporaryMarkdown(for path: String) throws(Problem) -> String {
-        try temporary(for: path + ".md")
+    /// A temporary file beside `path` for the text a converter reads: Markdown, or a screenplay's Fountain.
+    public static func temporaryInput(for path: String, fountain: Bool) throws(Problem) -> String {
+        try temporary(for: path + (fountain ? ".fountain" : ".md"))
     }
 
     /// A temporary file beside `path` for the page a converter makes on the way (HTML for a PDF).

@@ -162,6 +162,42 @@ struct CompileFormatTests {
         #expect(files.outputs(sandbox) == ["bin"])
     }
 
+    @Test("a script: its acts through screenplain, scene headings at the margin, names and dialogue indented; other formats refused")
+    func script() async throws {
+        let sandbox = try Sandbox()
+        await sandbox.ok("add", "Play", "-t", "script")
+        let folder = sandbox.root + "/Writing/Play"
+        try files.write("INT. HOUSE - NIGHT\n\nAnna enters.\n\nANNA\nHello there.\n", at: folder + "/Acts/Act 2.fountain")
+        try files.write("EXT. FIELD - DAY\n\nWind in the grass.\n", at: folder + "/Acts/Act 1.fountain")
+        try files.write("NOTES ONLY", at: folder + "/Acts/notes.md")
+        try files.write("EXT. NOWHERE - DAY", at: folder + "/Research/cut.fountain")
+        let environment: [String: String?] = ["PATH": try Tool.screenplainFolder() + ":/usr/bin:/bin"]
+
+        let pdf = await sandbox.run(["compile", "play", "--to", "pdf"], environment: environment)
+        #expect(pdf.status == 0 && pdf.stdout == "Wrote Play.pdf (PDF): 2 acts, 15 words.\n", "\(pdf)")
+        let lines = try Tool.run("pdftotext", ["-layout", sandbox.root + "/Play.pdf", "-"]).split(separator: "\n").map(String.init)
+        func indent(_ text: String) -> Int? { lines.first { $0.trimmingCharacters(in: .whitespaces) == text }.map { $0.prefix { $0 == " " }.count } }
+        expectInOrder(lines.joined(separator: "\n"), ["Play", "EXT. FIELD - DAY", "Wind in the grass.", "INT. HOUSE - NIGHT", "ANNA", "Hello there."])
+        #expect(!lines.joined().contains("NOTES ONLY") && !lines.joined().contains("NOWHERE"))
+        let heading = try #require(indent("INT. HOUSE - NIGHT")), name = try #require(indent("ANNA")), dialogue = try #require(indent("Hello there."))
+        #expect(heading < dialogue && dialogue < name, "scene heading \(heading), dialogue \(dialogue), character \(name)")
+
+        let html = await sandbox.run(["compile", "play", "--to", "html"], environment: environment)
+        #expect(html.status == 0, "\(html)")
+        let page = files.read(sandbox.root + "/Play.html")
+        #expect(page.contains("<h6>INT. HOUSE - NIGHT</h6>") && page.contains("<p class=\"character\">ANNA</p>"), "\(page)")
+
+        let docx = await sandbox.run(["compile", "play"], environment: environment)
+        #expect(docx.status == 1)
+        #expect(docx.stderr == "Error: A script compiles to pdf or html, in screenplay format, not to docx. Nothing was written.\n")
+        let missing = await sandbox.run(["compile", "play", "--to", "pdf", "--force"], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(missing.status == 3 || Tool.screenplainOnSystemPath)
+        if !Tool.screenplainOnSystemPath {
+            #expect(missing.stderr == "Error: PDF needs screenplain, which is not installed (it is not on PATH). Install it with: pipx install screenplain. Nothing was written.\n")
+        }
+        #expect(files.outputs(sandbox) == ["Play.html", "Play.pdf"])
+    }
+
     @Test("a converter that fails: its message shown, nothing left behind")
     func converterFails() async throws {
         let sandbox = try Sandbox()
@@ -190,15 +226,30 @@ struct CompileFormatTests {
 
 /// The real tools the tests read documents back with.
 enum Tool {
+    /// The folder pip put screenplain's command in (pyenv's shims need an environment the sandbox
+    /// does not give, so the real script is used), asked of the test runner's python3.
+    static func screenplainFolder() throws -> String {
+        let folder = try run("python3", ["-c", "import sysconfig; print(sysconfig.get_path('scripts'))"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        for candidate in [folder, "/usr/local/bin", "/usr/bin"] where access(candidate + "/screenplain", X_OK) == 0 {
+            return candidate
+        }
+        throw Missing(name: "screenplain")
+    }
+
+    /// Whether screenplain is where a missing one cannot be simulated by leaving its folder out of PATH.
+    static var screenplainOnSystemPath: Bool { access("/usr/bin/screenplain", X_OK) == 0 || access("/bin/screenplain", X_OK) == 0 }
+
     struct Missing: Error, CustomStringConvertible {
         let name: String
         var description: String { "\(name) is not installed: run Tests/install-test-tools.sh" }
     }
 
-    /// Runs `name` (found on the test runner's PATH), returning its standard output; a failure
+    /// Runs `name` (found on the test runner's PATH, else in the system's folders), returning its standard output; a failure
     /// throws with its standard error unless `allowFailure` (epubcheck exits 1 on any error found).
     static func run(_ name: String, _ arguments: [String], allowFailure: Bool = false) throws -> String {
-        guard let path = ["/usr/bin", "/bin", "/usr/local/bin"].map({ $0 + "/" + name }).first(where: { access($0, X_OK) == 0 }) else {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin", "/bin"]
+        guard let path = folders.map({ $0 + "/" + name }).first(where: { access($0, X_OK) == 0 }) else {
             throw Missing(name: name)
         }
         let process = Process()

@@ -35,6 +35,7 @@ struct ConversionJob: Sendable {
 extension RequiredProgram {
     static let pandoc = RequiredProgram(name: "pandoc", installation: "apt install pandoc")
     static let weasyPrint = RequiredProgram(name: "weasyprint", installation: "apt install weasyprint")
+    static let screenplain = RequiredProgram(name: "screenplain", installation: "pipx install screenplain")
 }
 
 /// pandoc, for DOCX, ODT, EPUB and HTML.
@@ -75,6 +76,15 @@ struct PandocWeasyPrint: DocumentConverter {
     func runs(input: String, output: String, intermediate: String, job: ConversionJob) -> [ProgramRun] {
         [ProgramRun(program: RequiredProgram.pandoc.name, arguments: Pandoc.arguments(input: input, output: intermediate, job: job)),
          ProgramRun(program: RequiredProgram.weasyPrint.name, arguments: ["--quiet", "--base-url", job.folder, intermediate, output])]
+    }
+}
+
+/// screenplain, the Fountain renderer, for a script's PDF and HTML in screenplay format.
+struct Screenplain: DocumentConverter {
+    let programs = [RequiredProgram.screenplain]
+
+    func runs(input: String, output: String, intermediate: String, job: ConversionJob) -> [ProgramRun] {
+        [ProgramRun(program: RequiredProgram.screenplain.name, arguments: ["--format", job.format.rawValue, input, output])]
     }
 }
 

@@ -14,8 +14,14 @@ struct ManuscriptDocument {
 
     /// A standard manuscript's pages, for the formats that have them.
     var page: ManuscriptPage? {
-        guard format.hasFirstPage else { return nil }
+        // A screenplay's title page is the renderer's, from the Fountain.
+        guard format.hasFirstPage, project.kind != .script else { return nil }
         return ManuscriptPage(title: project.name, author: author, manuscript: manuscript, localizer: context.localizer, numbers: context.numbers)
+    }
+
+    /// What the converter reads: a script's screenplay in Fountain, anything else in Markdown.
+    var source: String {
+        project.kind == .script ? ManuscriptFountain.render(manuscript, title: project.name, author: author) : markdown
     }
 
     var markdown: String {
@@ -50,9 +56,11 @@ struct ManuscriptDocument {
     }
 
     private func convert(into temporary: String, for path: String, with located: LocatedConverter) throws(CommandError) {
-        let input = try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.temporaryMarkdown(for: path) }
+        let input = try output { () throws(ManuscriptFile.Problem) in
+            try ManuscriptFile.temporaryInput(for: path, fountain: project.kind == .script)
+        }
         defer { ManuscriptFile.remove(input) }
-        try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.fill(input, with: Array(markdown.utf8)) }
+        try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.fill(input, with: Array(source.utf8)) }
         let intermediate = try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.temporaryPage(for: path) }
         defer { ManuscriptFile.remove(intermediate) }
         let style = try styleFile(for: path)
@@ -114,9 +122,14 @@ extension CommandContext {
     /// The converter a format needs, its programs found on `PATH`; `nil` for Markdown, which the
     /// tool writes itself.
     func converter(for format: CompileFormat, kind: ProjectKind) throws(CommandError) -> LocatedConverter? {
-        if kind == .script { throw .scriptFormat(format.rawValue) }
-        guard format != .md else { return nil }
-        let converter: any DocumentConverter = format == .pdf ? PandocWeasyPrint() : Pandoc()
+        let converter: any DocumentConverter
+        switch (kind, format) {
+        case (.script, .pdf), (.script, .html): converter = Screenplain()
+        case (.script, _): throw .scriptFormat(format.rawValue)
+        case (_, .md): return nil
+        case (_, .pdf): converter = PandocWeasyPrint()
+        default: converter = Pandoc()
+        }
         var paths: [String: String] = [:]
         for program in converter.programs {
             guard let path = ProgramSearch.find(program.name, environment: environment) else {

@@ -37,3 +37,33 @@ struct ManuscriptTextTests {
         #expect(markdown.render(novel).hasSuffix("---\n\n# Chapter 1\n\nText.\n"))
     }
 }
+
+@Suite("Manuscript screenplay")
+struct ManuscriptFountainTests {
+    private func script(_ acts: String...) -> Manuscript {
+        Manuscript(kind: .script, parts: acts.map { ManuscriptPart(title: .none, scenes: [$0], files: []) }, words: 0)
+    }
+
+    @Test("the acts in order after a title page made from the project and the writer")
+    func titlePage() {
+        let author = AuthorDetails(name: "Anna Lindqvist", contact: ["12 Harbour Road", "anna@example.com"])
+        #expect(ManuscriptFountain.render(script("INT. HOUSE - NIGHT", "EXT. SEA - DAY"), title: "The Play", author: author) == """
+            Title: The Play
+            Author: Anna Lindqvist
+            Contact:
+                12 Harbour Road
+                anna@example.com
+
+            INT. HOUSE - NIGHT
+
+            EXT. SEA - DAY
+
+            """)
+    }
+
+    @Test("a first act with a title page of its own keeps it, and gets no other")
+    func ownTitlePage() {
+        let rendered = ManuscriptFountain.render(script("Title: Mine\nAuthor: Me\n\nINT. HOUSE - NIGHT"), title: "X", author: AuthorDetails(name: nil, contact: []))
+        #expect(rendered == "Title: Mine\nAuthor: Me\n\nINT. HOUSE - NIGHT\n")
+    }
+}
