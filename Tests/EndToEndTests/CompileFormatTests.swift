@@ -198,6 +198,17 @@ struct CompileFormatTests {
         #expect(files.outputs(sandbox) == ["Play.html", "Play.pdf"])
     }
 
+    @Test("on a terminal, compile says what it runs while it runs")
+    func progress() async throws {
+        let sandbox = try Sandbox()
+        _ = try await novel(sandbox)
+        let session = try TerminalSession(sandbox, ["compile", "novel", "--to", "html"], stdoutOnTerminal: true)
+        #expect(await session.waitFor("Making HTML with pandoc…"))
+        let result = await session.finish()
+        #expect(result.status == 0)
+        #expect(result.terminal.contains("Wrote Novel.html (HTML): 4 chapters, 23 words."))
+    }
+
     @Test("a converter that fails: its message shown, nothing left behind")
     func converterFails() async throws {
         let sandbox = try Sandbox()
