@@ -198,6 +198,23 @@ struct CompileFormatTests {
         #expect(files.outputs(sandbox) == ["Play.html", "Play.pdf"])
     }
 
+    @Test("without the author settings file: compiled all the same, no contact block, said once; --author names the writer")
+    func withoutAuthorFile() async throws {
+        let sandbox = try Sandbox()
+        _ = try await files.novel(sandbox)
+        let result = await sandbox.run("compile", "novel", "--author", "Jo March")
+        #expect(result.status == 0)
+        #expect(result.stderr == "Note: no name or contact lines in \(sandbox.root)/.config/project/author, so the first page has no contact block. "
+            + "Write your name on its first line, then your address, e-mail and phone, one a line.\n")
+        let path = sandbox.root + "/Novel.docx"
+        let text = try Tool.run("pandoc", [path, "-t", "plain", "--wrap=none"])
+        #expect(text.hasPrefix("about 23 words\n\nJo March\n\nNOVEL\n\nby Jo March\n"), "\(text)")
+        #expect(try Tool.run("unzip", ["-p", path, "word/header1.xml"]).contains(">March / NOVEL / </w:t>"))
+        // Markdown has no first page: nothing to say.
+        let markdown = await sandbox.run(["compile", "novel", "--to", "md"], environment: ["XDG_CONFIG_HOME": sandbox.root + "/elsewhere"])
+        #expect(markdown.status == 0 && markdown.stderr == "", "\(markdown)")
+    }
+
     @Test("on a terminal, compile says what it runs while it runs")
     func progress() async throws {
         let sandbox = try Sandbox()

@@ -5,6 +5,12 @@ public struct Manuscript: Sendable, Equatable {
     /// Counted by the project's own rules on exactly the files compiled.
     public let words: Int
 
+    public init(kind: ProjectKind, parts: [ManuscriptPart], words: Int) {
+        self.kind = kind
+        self.parts = parts
+        self.words = words
+    }
+
     /// What the result line counts: a novel's chapters, a collection's poems, a story's scenes.
     public var unit: ManuscriptUnit {
         switch kind {

@@ -187,15 +187,20 @@ private struct Reader<Source: ManuscriptSource> {
 private struct FileText {
     let raw: String
     let syntax: TextSyntax
+    /// A Markdown file's title and the rest, worked out once.
+    private let titled: (title: String?, body: String)?
 
-    var title: String? {
-        syntax == .markdown ? ManuscriptText.markdown(raw).title : nil
+    init(raw: String, syntax: TextSyntax) {
+        self.raw = raw
+        self.syntax = syntax
+        titled = syntax == .markdown ? ManuscriptText.markdown(raw) : nil
     }
+
+    var title: String? { titled?.title }
 
     /// Without the heading that became the title.
     var chapter: String {
-        syntax == .markdown
-            ? ManuscriptText.demotingFirstLevelHeadings(ManuscriptText.markdown(raw).body) : ManuscriptText.plain(raw)
+        titled.map { ManuscriptText.demotingFirstLevelHeadings($0.body) } ?? ManuscriptText.plain(raw)
     }
 
     var scene: String {
@@ -204,12 +209,14 @@ private struct FileText {
     }
 
     var poem: String {
-        ManuscriptText.poem(syntax == .markdown ? ManuscriptText.markdown(raw).body : ManuscriptText.plain(raw, keepingIndent: true))
+        ManuscriptText.poem(titled?.body ?? ManuscriptText.plain(raw, keepingIndent: true))
     }
 }
 
 extension String {
     fileprivate var replacingCRLF: String {
-        contains("\r\n") ? split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n") : self
+        // `\r\n` is one Character: only bytes find it cheaply.
+        guard utf8.contains(UInt8(ascii: "\r")) else { return self }
+        return split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
     }
 }

@@ -4,7 +4,7 @@ public enum ManuscriptText {
     /// A Markdown file's text without front matter and comments, and its title when a heading opens it.
     /// The title's heading is taken out of the text: it becomes the chapter's or the poem's heading.
     public static func markdown(_ source: String) -> (title: String?, body: String) {
-        let lines = withoutComments(withoutFrontMatter(source)).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = lines(withoutComments(withoutFrontMatter(source)))
         guard let first = lines.firstIndex(where: { !isBlank($0) }), let title = headingText(lines[first]) else {
             return (nil, trimmed(lines[...]))
         }
@@ -14,14 +14,14 @@ public enum ManuscriptText {
     /// A Markdown file's whole text without front matter and comments: a scene, whose heading (if
     /// any) is the writer's and stays.
     public static func cleaned(_ source: String) -> String {
-        trimmed(withoutComments(withoutFrontMatter(source)).split(separator: "\n", omittingEmptySubsequences: false)[...])
+        trimmed(lines(withoutComments(withoutFrontMatter(source)))[...])
     }
 
     /// A plain-text file as Markdown: paragraphs separated by blank lines, every character that
     /// Markdown (or pandoc's extensions of it) would read as markup escaped. Indentation is dropped
     /// (a paragraph's first-line indent would read as code) unless it is kept for a poem.
     public static func plain(_ source: String, keepingIndent: Bool = false) -> String {
-        let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+        let lines = lines(source).map { line in
             let indent = line.prefix { $0 == " " || $0 == "\t" }
             let kept = keepingIndent ? String(repeating: " ", count: indent.count) : ""
             return Substring(kept + escapedLine(line.dropFirst(indent.count)))
@@ -33,7 +33,7 @@ public enum ManuscriptText {
     /// heading starts a chapter (and a page). Code blocks are left as written.
     public static func demotingFirstLevelHeadings(_ body: String) -> String {
         var inFence = false
-        return body.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+        return lines(body).map { line -> Substring in
             let bare = line.drop { $0 == " " }
             if bare.hasPrefix("```") || bare.hasPrefix("~~~") { inFence.toggle() }
             guard !inFence, headingLevel(line) == 1 else { return line }
@@ -44,7 +44,7 @@ public enum ManuscriptText {
     /// A poem with every line break kept: each line but a stanza's last ends in a hard break (`\`),
     /// and leading spaces become no-break spaces, so an indented line stays indented.
     public static func poem(_ body: String) -> String {
-        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = lines(body)
         return lines.indices.map { index -> String in
             let line = lines[index]
             guard !isBlank(line) else { return "" }
@@ -84,28 +84,48 @@ public enum ManuscriptText {
     }
 
     /// `<!-- … -->` removed wherever it is; one left open runs to the end, as the counter reads it.
+    /// Searched as bytes: the markers are ASCII, and a manuscript is read whole.
     static func withoutComments(_ text: Substring) -> String {
-        var result = ""
-        var rest = text
-        while let open = rest.range(of: "<!--") {
-            result += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].range(of: "-->") else { return result }
-            rest = rest[close.upperBound...]
+        let bytes = text.utf8
+        guard let first = find(Array("<!--".utf8), in: bytes, from: bytes.startIndex) else { return String(text) }
+        var result = String(Substring(bytes[..<first]))
+        var open: Substring.UTF8View.Index? = first
+        while let start = open {
+            guard let close = find(Array("-->".utf8), in: bytes, from: bytes.index(start, offsetBy: 4)) else { return result }
+            let after = bytes.index(close, offsetBy: 3)
+            open = find(Array("<!--".utf8), in: bytes, from: after)
+            result += Substring(bytes[after..<(open ?? bytes.endIndex)])
         }
-        return result + rest
+        return result
+    }
+
+    private static func find(_ marker: [UInt8], in bytes: Substring.UTF8View, from start: Substring.UTF8View.Index) -> Substring.UTF8View.Index? {
+        var index = start
+        while let candidate = bytes[index...].firstIndex(of: marker[0]) {
+            if bytes[candidate...].starts(with: marker) { return candidate }
+            index = bytes.index(after: candidate)
+        }
+        return nil
+    }
+
+    /// The text's lines, split at each line feed, as bytes: a line feed is never inside a character
+    /// once `\r\n` is gone, and splitting by `Character` would segment every grapheme on the way.
+    static func lines(_ text: some StringProtocol) -> [Substring] {
+        Substring(text).utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
     }
 
     // MARK: Lines
 
     /// An ATX heading's level (`# `…`###### `, up to three spaces before), or `nil`.
     static func headingLevel(_ line: Substring) -> Int? {
-        let bare = line.drop { $0 == " " }
-        guard line.count - bare.count <= 3 else { return nil }
-        let marks = bare.prefix { $0 == "#" }
-        guard (1...6).contains(marks.count) else { return nil }
-        let after = bare.dropFirst(marks.count)
-        guard after.isEmpty || after.first == " " || after.first == "\t" else { return nil }
-        return marks.count
+        let bytes = line.utf8
+        let spaces = bytes.prefix { $0 == UInt8(ascii: " ") }.count
+        guard spaces <= 3 else { return nil }
+        let marks = bytes.dropFirst(spaces).prefix { $0 == UInt8(ascii: "#") }.count
+        guard (1...6).contains(marks) else { return nil }
+        let after = bytes.dropFirst(spaces + marks).first
+        guard after == nil || after == UInt8(ascii: " ") || after == UInt8(ascii: "\t") else { return nil }
+        return marks
     }
 
     /// A heading's words, without the marks around them; `nil` for a line that is no heading or an
@@ -143,7 +163,7 @@ public enum ManuscriptText {
     }
 
     static func isBlank(_ line: Substring) -> Bool {
-        line.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
+        line.utf8.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }
     }
 
     /// The lines joined, without the blank lines at either end.
