@@ -172,6 +172,10 @@ struct CompileTests {
         #expect(empty.status == 1)
         #expect(empty.stderr == "Error: Nothing to compile in “Empty”: no text file in \(sandbox.root)/Writing/Empty/Chapters.\n")
 
+        try FileManager.default.removeItem(atPath: sandbox.root + "/Writing/Empty/Chapters")
+        let removed = await sandbox.run("compile", "empty", "--to", "md")
+        #expect(removed.stderr == empty.stderr, "\(removed)")
+
         let folder = try await novel(sandbox)
         let outside = await sandbox.run("compile", "novel", "--to", "md", "--from", "../Empty")
         #expect(outside.status == 1)

@@ -30,8 +30,10 @@ enum CompileCommand: Command {
         // The converter is found before any work, so a missing one costs the writer nothing.
         let converter = try context.converter(for: format, kind: project.kind)
 
+        // The writer's language first: a missing folder is named as `add` would have made it.
+        let languages = [context.localizer.language] + Localizer.languages.filter { $0 != context.localizer.language }
         let assembly = ManuscriptAssembly(kind: project.kind, folder: folder, from: invocation.values(from)) { kindFolder in
-            Localizer.languages.map { FolderName.safe(Localizer(language: $0).text("kind-folder.\(kindFolder.rawValue)")) }
+            languages.map { FolderName.safe(Localizer(language: $0).text("kind-folder.\(kindFolder.rawValue)")) }
         }
         let manuscript: Manuscript
         do {

@@ -85,7 +85,7 @@ struct ManuscriptDocument {
         guard let page else { return nil }
         let reference = try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.temporaryReference(for: path) }
         do throws(CommandError) {
-            try output { () throws(ManuscriptFile.Problem) in 
+            try output { () throws(ManuscriptFile.Problem) in
                 let layout = page.layout(paper: paper)
                 let bytes = switch format {
                 case .odt: ReferenceODT.archive(layout)

@@ -100,6 +100,8 @@ private struct Reader<Source: ManuscriptSource> {
     }
 
     mutating func addFolder(_ path: String) throws(ManuscriptError) {
+        // A kind's folder the writer removed holds nothing: the manuscript is empty, not unreadable.
+        guard source.entry(at: path) == .folder else { return }
         guard kind == .novel else {
             for file in try textFiles(in: path) { try addFile(file) }
             return

@@ -65,6 +65,7 @@ public final class MemoryManuscriptSource: ManuscriptSource, @unchecked Sendable
         lock.lock()
         defer { lock.unlock() }
         if unreadable.contains(folder) { throw .unreadable(path: folder, code: EACCES) }
+        guard folders.contains(folder) else { throw .unreadable(path: folder, code: ENOENT) }
         let inside = { (path: String) in path != folder && FolderPath.parent(of: path) == folder }
         return folders.filter(inside).map { SourceEntry(name: FolderPath.lastComponent(of: $0), kind: .folder) }
             + files.keys.filter(inside).map { SourceEntry(name: FolderPath.lastComponent(of: $0), kind: .file) }
