@@ -146,6 +146,21 @@ struct CompileTests {
         #expect(text.hasSuffix("---\n\n# Extra\n\nMore.\n\n# Chapter 2\n\nIt began in *May*.\n"), "\(text)")
     }
 
+    @Test("a blank project: every text file; compiled into its own folder again, the last compile is not put in")
+    func blankIntoItsFolder() async throws {
+        let sandbox = try Sandbox()
+        await sandbox.ok("add", "Notes")
+        try write("# Ideas\n\nSome.", at: sandbox.root + "/Writing/Notes/ideas.md")
+        try write("More.", at: sandbox.root + "/Writing/Notes/later/more.txt")
+        let first = await sandbox.ok("compile", "notes", "--output", "Writing/Notes/Notes.md")
+        #expect(first.stdout == "Wrote Writing/Notes/Notes.md (Markdown): 2 chapters, 3 words.\n")
+        let written = read(sandbox.root + "/Writing/Notes/Notes.md")
+        #expect(written.hasSuffix("---\n\n# Chapter 1\n\nMore.\n\n# Ideas\n\nSome.\n"), "\(written)")
+        let again = await sandbox.ok("compile", "notes", "--output", "Writing/Notes/Notes.md", "--force")
+        #expect(again.stdout == first.stdout)
+        #expect(read(sandbox.root + "/Writing/Notes/Notes.md") == written)
+    }
+
     @Test("an existing file is refused and named; --force replaces it")
     func existing() async throws {
         let sandbox = try Sandbox()

@@ -32,7 +32,10 @@ enum CompileCommand: Command {
 
         // The writer's language first: a missing folder is named as `add` would have made it.
         let languages = [context.localizer.language] + Localizer.languages.filter { $0 != context.localizer.language }
-        let assembly = ManuscriptAssembly(kind: project.kind, folder: folder, from: invocation.values(from)) { kindFolder in
+        let assembly = ManuscriptAssembly(
+            kind: project.kind, folder: folder, from: invocation.values(from),
+            output: FolderPath.normalized(path, against: CanonicalPath.currentFolder())
+        ) { kindFolder in
             languages.map { FolderName.safe(Localizer(language: $0).text("kind-folder.\(kindFolder.rawValue)")) }
         }
         let manuscript: Manuscript

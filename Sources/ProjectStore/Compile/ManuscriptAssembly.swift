@@ -17,19 +17,23 @@ public struct ManuscriptAssembly: Sendable {
     /// The names a kind's folder may have on disk, in any language: a project made in French has
     /// `Chapitres`. Matched ignoring letter case.
     public let folderNames: @Sendable (KindFolder) -> [String]
+    /// The file being written, absolute: when it lies among the manuscript's files (a blank
+    /// project compiled in its own folder), the last compile is not put into the next.
+    public let output: String?
 
     public init(
-        kind: ProjectKind, folder: String, from: [String] = [],
+        kind: ProjectKind, folder: String, from: [String] = [], output: String? = nil,
         folderNames: @escaping @Sendable (KindFolder) -> [String]
     ) {
         self.kind = kind
         self.folder = folder
         self.from = from
+        self.output = output
         self.folderNames = folderNames
     }
 
     public func manuscript(from source: some ManuscriptSource, collator: NameCollator) throws(ManuscriptError) -> Manuscript {
-        var reader = Reader(kind: kind, folder: folder, source: source, collator: collator)
+        var reader = Reader(kind: kind, folder: folder, source: source, collator: collator, output: output)
         let places = try from.isEmpty ? [try defaultPlace(reader)] : from.map { typed throws(ManuscriptError) in
             try place(typed, source: source)
         }
@@ -82,16 +86,18 @@ private struct Reader<Source: ManuscriptSource> {
     let folder: String
     let source: Source
     let collator: NameCollator
+    let output: String?
     var parts: [ManuscriptPart] = []
     /// A short story is one part: its scenes from every place, in order.
     var storyScenes: [(text: String, file: String)] = []
     var words = 0
 
-    init(kind: ProjectKind, folder: String, source: Source, collator: NameCollator) {
+    init(kind: ProjectKind, folder: String, source: Source, collator: NameCollator, output: String?) {
         self.kind = kind
         self.folder = folder
         self.source = source
         self.collator = collator
+        self.output = output
     }
 
     var manuscript: Manuscript {
@@ -116,7 +122,7 @@ private struct Reader<Source: ManuscriptSource> {
                 var scenes: [String] = []
                 for file in files { scenes.append(try read(file).scene) }
                 parts.append(ManuscriptPart(title: .name(entry.name), scenes: scenes, files: files.map(relative)))
-            } else if isText(entry) {
+            } else if isText(entry, at: entryPath) {
                 try addFile(entryPath)
             }
         }
@@ -153,7 +159,7 @@ private struct Reader<Source: ManuscriptSource> {
             let entryPath = FolderPath.join(path, entry.name)
             if entry.kind == .folder {
                 files += try textFiles(in: entryPath)
-            } else if isText(entry) {
+            } else if isText(entry, at: entryPath) {
                 files.append(entryPath)
             }
         }
@@ -166,9 +172,9 @@ private struct Reader<Source: ManuscriptSource> {
             visible, name: \.name, isFolder: { foldersFirst && $0.kind == .folder }, preferredFolders: [], collator: collator)
     }
 
-    /// A text file; in a script, a Fountain file only.
-    private func isText(_ entry: SourceEntry) -> Bool {
-        guard entry.kind == .file, TextFileKind.syntax(forFileName: entry.name) != nil else { return false }
+    /// A text file, other than the one being written; in a script, a Fountain file only.
+    private func isText(_ entry: SourceEntry, at path: String) -> Bool {
+        guard entry.kind == .file, path != output, TextFileKind.syntax(forFileName: entry.name) != nil else { return false }
         return kind != .script || entry.name.lowercased().hasSuffix(".fountain")
     }
 

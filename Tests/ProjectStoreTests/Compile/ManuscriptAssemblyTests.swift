@@ -7,13 +7,13 @@ struct ManuscriptAssemblyTests {
     private let folder = "/w/Book"
 
     private func assemble(
-        _ kind: ProjectKind, _ files: [String: String], from: [String] = [], unreadable: [String] = []
+        _ kind: ProjectKind, _ files: [String: String], from: [String] = [], unreadable: [String] = [], output: String? = nil
     ) throws(ManuscriptError) -> Manuscript {
         let source = MemoryManuscriptSource()
         source.addFolder(folder)
         for (path, text) in files { source.add(folder + "/" + path, text) }
         for path in unreadable { source.makeUnreadable(folder + "/" + path) }
-        let assembly = ManuscriptAssembly(kind: kind, folder: folder, from: from) { kindFolder in
+        let assembly = ManuscriptAssembly(kind: kind, folder: folder, from: from, output: output) { kindFolder in
             // English as made, and French, as a project made in another language has it.
             let french: [KindFolder: String] = [.chapters: "Chapitres", .ready: "Prêt", .draft: "Brouillon"]
             return [kindFolder.rawValue.capitalized] + (french[kindFolder].map { [$0] } ?? [])
@@ -86,6 +86,12 @@ struct ManuscriptAssemblyTests {
     func blank() throws {
         let manuscript = try assemble(.blank, ["z.md": "Zed.", "part/a.md": "# Opening\n\nA.", "cover.jpg": "JPG"])
         #expect(manuscript.parts.map(\.title) == [.heading("Opening"), .numbered(2)])
+    }
+
+    @Test("the file being written is never part of the manuscript: a blank project compiled into its own folder")
+    func outputLeftOut() throws {
+        let manuscript = try assemble(.blank, ["a.md": "A.", "Book.md": "# Last time's compile"], output: folder + "/Book.md")
+        #expect(manuscript.parts.map(\.files) == [["a.md"]])
     }
 
     @Test("--from: folders and files in the order given, read by the type's rules")
