@@ -6,7 +6,11 @@
 # - man-db and groff-base, for the manual page tests;
 # - libfiu's fiu-utils (`fiu-run`), for the fault-injection test, which makes POSIX calls fail at random;
 # - hunspell and Debian's French, German, Spanish and American English dictionaries, for the
-#   spelling test of the message tables.
+#   spelling test of the message tables;
+# - pandoc, WeasyPrint, unzip, epubcheck and poppler-utils, for the compile tests that make DOCX, ODT,
+#   HTML, EPUB and PDF files and read them back;
+# - screenplain, the Fountain renderer, from PyPI (with pip, which Debian's python3-pip brings), for
+#   the script tests.
 # The full-disk test mounts a tmpfs itself (it needs root, as CI has); the permission test needs the
 # `nobody` user, present on every Debian system. Without these the tests fail, saying why.
 set -euo pipefail
@@ -36,8 +40,24 @@ need hunspell-fr /usr/share/hunspell/fr_FR.dic
 need hunspell-de-de /usr/share/hunspell/de_DE.dic
 need hunspell-es /usr/share/hunspell/es_ES.dic
 need hunspell-en-us /usr/share/hunspell/en_US.dic
+need pandoc pandoc
+need unzip unzip
+need epubcheck /usr/share/java/epubcheck.jar
+need weasyprint weasyprint
+need poppler-utils pdftotext pdfinfo
+python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
+
+# screenplain from PyPI, once the packages are there: as root on Debian, pip must be told that it may
+# install beside the system's packages (PEP 668); Python versions before that refuse the flag.
+install_screenplain() {
+    command -v screenplain >/dev/null 2>&1 && return
+    echo "test tools: installing screenplain from PyPI"
+    python3 -m pip install --quiet screenplain 2>/dev/null \
+        || python3 -m pip install --quiet --break-system-packages screenplain
+}
 
 if [ ${#packages[@]} -eq 0 ]; then
+    install_screenplain
     echo "test tools: all present"
     exit 0
 fi
@@ -59,4 +79,5 @@ export DEBIAN_FRONTEND=noninteractive
 "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${packages[@]}"
 # Debian before 11 shipped setpriv in a package of its own.
 command -v setpriv >/dev/null 2>&1 || "${sudo[@]}" apt-get install -y -qq --no-install-recommends setpriv
+install_screenplain
 echo "test tools: installed"

@@ -12,6 +12,7 @@ Run it through its wrapper, from anywhere:
     bash Tests/Benchmark/run.sh --check         # CI: 1,000 projects, 3 runs, a functional check only
     bash Tests/Benchmark/run.sh --words-only    # only the word-count rows of issue 9, printed
     bash Tests/Benchmark/run.sh --history-only  # only the history rows of issue 10 (1,000 and 10,000), printed
+    bash Tests/Benchmark/run.sh --compile-only  # only the compile rows of issue 16, printed
     bash Tests/Benchmark/run.sh --help          # every option
 
 What it does:
@@ -39,7 +40,10 @@ What it does:
   8. at 1,000 and 10,000 projects, with a history of 100 recent changes (and again with the entry of
      the import that made the store in it), times every changing command against the release build
      of the commit before history (`--history-baseline`, not with --check), and each change against
-     its `undo` and its `redo` (--check: only these, as a functional check), and appends their section.
+     its `undo` and its `redo` (--check: only these, as a functional check), and appends their section;
+  9. times `project compile --to md` on a novel of 150,000 words in 60 chapter files (issue 16),
+     checks its chapters and words, times pandoc's DOCX of the same Markdown beside it, and appends
+     their section.
 
 Everything runs in a private temporary folder: our binary always gets --store, the peers get a
 private TASKRC/TASKDATA and todo.txt config, and HOME points into the temporary folder.
@@ -1751,6 +1755,97 @@ def word_section(rows: list[Row], runs: int) -> list[str]:
 
 
 # --------------------------------------------------------------------------------------------
+# Compile (issue 16): the tool's own work on a novel, with pandoc's conversion of the same text beside it
+
+
+COMPILE_NOVEL = (150_000, 60)             # words, chapter files
+COMPILE_TARGET_MS = 100                   # issue 16: finding, ordering, reading and assembling under 100 ms
+
+
+def measure_compile_rows(bench: Bench, runs: int) -> list[Row]:
+    """Makes a novel of 60 chapter files (150,000 words) in its Chapters folder, then times
+    `project compile --to md`, the tool's own work end to end (start, store, finding, ordering,
+    reading, cleaning, counting, assembling, writing), and beside it pandoc turning that Markdown
+    into a DOCX with the reference document, as `compile` would (the converter's time, when pandoc
+    is installed). Checks the chapters and the words compiled against the generator's count."""
+    words, files = COMPILE_NOVEL
+    root = bench.work / "compile"
+    store = root / "projects.json"
+    novel = root / "Novel"
+    chapters = novel / "Chapters"
+    expected = make_manuscript(root / "generated", words=words, files=files)
+    chapters.mkdir(parents=True)
+    for path in (root / "generated").rglob("*.md"):
+        path.rename(chapters / path.name)
+    shutil.rmtree(root / "generated")
+    document = {"version": 2, "sort": "name", "root": None, "projects": [
+        {"id": str(uuid.UUID(int=1)), "name": "Novel", "type": "novel", "created": "2026-01-01T00:00:00.000Z",
+         "details": None, "folder": str(novel)}]}
+    (root / "import.json").write_text(json.dumps(document), encoding="utf-8")
+    imported = bench.run([str(bench.binary), "import", str(root / "import.json"), "--store", str(store)])
+    if imported.code != 0:
+        fail(f"project import of the novel failed (exit {imported.code}): {imported.err[:500]}")
+    markdown = root / "novel.md"
+    reference = root / "reference.docx"
+    made = bench.run([str(bench.binary), "compile", "Novel", "--to", "md", "--output", str(markdown), "--store", str(store)])
+    if made.code != 0:
+        fail(f"project compile failed (exit {made.code}): {made.err[:500]}")
+    size_mb = sum(p.stat().st_size for p in chapters.glob("*.md")) / 1e6
+
+    def compile_check(_: int, outcome: Outcome) -> Optional[str]:
+        try:
+            result = json.loads(outcome.out)
+        except json.JSONDecodeError:
+            return "compile --json did not print an object"
+        if result.get("count") != files:
+            return f"compiled {result.get('count')} chapters, the novel has {files}"
+        return None if result.get("words") == expected else f"counted {result.get('words')} words, the novel has {expected:,}"
+
+    peers = []
+    pandoc = shutil.which("pandoc")
+    if pandoc:
+        # The reference document compile makes, kept by compiling once to DOCX with a pandoc that
+        # copies its arguments' reference file aside.
+        shim = root / "bin"
+        shim.mkdir()
+        (shim / "pandoc").write_text(
+            "#!/bin/sh\nfor a; do case $a in --reference-doc=*) cp \"${a#--reference-doc=}\" "
+            f"'{reference}';; esac; done\nexec '{pandoc}' \"$@\"\n", encoding="utf-8")
+        (shim / "pandoc").chmod(0o755)
+        bench.run([str(bench.binary), "compile", "Novel", "--output", str(root / "once.docx"), "--store", str(store)],
+                  bench.env(PATH=f"{shim}:{bench.base_env.get('PATH', '/usr/bin:/bin')}"))
+        peers.append(Case("pandoc to DOCX (the converter)", lambda i: [
+            pandoc, str(markdown), "--from=markdown", "--to=docx", f"--output={root / 'novel.docx'}",
+            f"--reference-doc={reference}"], bench.base_env))
+    rows = [Row(f"compile --to md ({words:,} words, {files} chapter files, {size_mb:.1f} MB)",
+                Case("project compile --to md", lambda i: [
+                    str(bench.binary), "compile", "Novel", "--to", "md", "--output", str(markdown), "--force", "--json",
+                    "--store", str(store)], bench.base_env, ours=True, check=compile_check),
+                peers, reset=lambda: None)]
+    for row in rows:
+        bench.measure(row, runs, 1)
+    shutil.rmtree(root, ignore_errors=True)
+    return rows
+
+
+def compile_section(rows: list[Row], runs: int) -> list[str]:
+    """The compile rows for docs/performance.md, with the target of issue 16 judged."""
+    out = ["", "## Compile (issue 16)", "",
+           f"Median of {runs} runs. Ours is the whole `project compile --to md` process: the tool's own "
+           "work (finding, ordering, reading, cleaning, counting and assembling the chapters, then writing "
+           "the file), which every format shares. Beside it, pandoc turning that Markdown into a DOCX with "
+           "the reference document `compile` makes: the converter's time, which the other formats add.", ""]
+    out += table(rows)
+    out += ["", f"Target: the tool's own work under {COMPILE_TARGET_MS} ms.", ""]
+    for row in rows:
+        median = row.ours.median_ms
+        verdict = "not measured (a run failed)" if median is None else \
+            ("met" if median < COMPILE_TARGET_MS else f"missed: {fmt_ms(median)} ms")
+        out.append(f"- `{row.label}`: {verdict}")
+    return out
+
+
+# --------------------------------------------------------------------------------------------
 # History (issue 10): every change with its history against a build without history, and undo
 # and redo against the change they reverse
 
@@ -2240,6 +2335,8 @@ def main() -> int:
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder and print its path")
     parser.add_argument("--words-only", action="store_true",
                         help="run only the word-count rows of issue 9 and print their section, writing nothing")
+    parser.add_argument("--compile-only", action="store_true",
+                        help="run only the compile rows of issue 16 and print their section, writing nothing")
     parser.add_argument("--history-only", action="store_true",
                         help="run only the history rows of issue 10 (at --sizes, default "
                              f"{DEFAULT_HISTORY_SIZES}) and print their section, writing nothing")
@@ -2339,7 +2436,8 @@ def main() -> int:
         results: dict[int, list[Row]] = {}
         issue8: dict = {"folders": {}, "compare": {}, "extra": {}, "baseline": baseline_info}
         sizes_info: dict[int, dict] = {}
-        for size in ([] if args.words_only or args.history_only else sizes):
+        only = args.words_only or args.history_only or args.compile_only
+        for size in ([] if only else sizes):
             log(f"{size:,} projects")
             size_peers = peers if size in args.peer_sizes else {"task": None, "todo": None}
             run = SizeRun(bench, size, size_peers, runs_for(size))
@@ -2362,20 +2460,25 @@ def main() -> int:
             shutil.rmtree(run.dir)
 
         word_rows: list[Row] = []
-        if not args.history_only:
+        if not (args.history_only or args.compile_only):
             log("word counts")
             word_rows = measure_word_rows(bench, runs, args.check)
 
+        compile_rows: list[Row] = []
+        if not (args.history_only or args.words_only):
+            log("compile")
+            compile_rows = measure_compile_rows(bench, runs)
+
         history_load = [os.getloadavg()]
         history_runs: list[HistoryRun] = []
-        if not args.words_only:
+        if not (args.words_only or args.compile_only):
             history_runs = measure_history_rows(bench, history_sizes, runs_for, history_baseline, variants)
         history_load.append(os.getloadavg())
         history_rows = [row for run in history_runs for row in run.change_rows + run.undo_rows]
 
         elapsed = time.monotonic() - t0
         load = (load_start, os.getloadavg())
-        all_rows = [startup] + [row for rows in results.values() for row in rows] + word_rows
+        all_rows = [startup] + [row for rows in results.values() for row in rows] + word_rows + compile_rows
         all_rows += [row for rows in issue8["folders"].values() for row in rows]
         all_rows += [row for rows in issue8["extra"].values() for row in rows]
         all_rows += history_rows
@@ -2386,6 +2489,8 @@ def main() -> int:
             log(f"check finished in {elapsed:.0f} s")
         elif args.words_only:
             print("\n".join(word_section(word_rows, runs)))
+        elif args.compile_only:
+            print("\n".join(compile_section(compile_rows, runs)))
         elif args.history_only:
             print("\n".join(history_section(history_runs, history_info, tuple(history_load))))
         else:
@@ -2394,6 +2499,7 @@ def main() -> int:
                       results, sizes_info, runs_for, bench.failures, load, issue8)
             with args.output.open("a", encoding="utf-8") as doc:
                 doc.write("\n".join(word_section(word_rows, runs)) + "\n")
+                doc.write("\n".join(compile_section(compile_rows, runs)) + "\n")
                 doc.write("\n".join(history_section(history_runs, history_info, tuple(history_load))) + "\n")
             log(f"wrote {args.output} ({elapsed / 60:.1f} minutes)")
         if bench.failures:

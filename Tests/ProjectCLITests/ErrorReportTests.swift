@@ -131,6 +131,40 @@ import ProjectStoreFile
         for result in [missing, notFolder, unreadable] { checkShape(result) }
     }
 
+    /// compile's refusals: 1, each naming what it is about; a converter that is not installed: 3,
+    /// saying what to install; in every language, with no message id left.
+    @Test func compileErrors() {
+        let cases: [(CommandError, ProjectCLI.ExitStatus, String)] = [
+            (.manuscript(novel, folder: "/w/My Novel", .empty(lookedIn: ["/w/My Novel/Chapters"])), .refused,
+             "Error: Nothing to compile in “My Novel”: no text file in /w/My Novel/Chapters.\n"),
+            (.manuscript(novel, folder: "/w/My Novel", .outsideFolder("../x")), .refused,
+             "Error: --from ../x is outside the folder of “My Novel” (/w/My Novel): give a folder or file inside it.\n"),
+            (.manuscript(novel, folder: "/w/My Novel", .notFound("Notes")), .refused,
+             "Error: --from Notes: there is no file or folder there in the folder of “My Novel” (/w/My Novel).\n"),
+            (.manuscript(novel, folder: "/w/My Novel", .unreadable(path: "/w/My Novel/Chapters/2.md", code: EACCES)), .refused,
+             "Error: Cannot read /w/My Novel/Chapters/2.md: permission denied. Nothing was written: a manuscript with a part missing is worse than none.\n"),
+            (.outputExists(path: "My Novel.docx"), .refused,
+             "Error: My Novel.docx exists already. Give another --output, or --force to replace it.\n"),
+            (.outputUnwritable(path: "/ro/x.docx", code: EROFS), .refused, "Error: Cannot write /ro/x.docx: the file system is read-only. Nothing was written.\n"),
+            (.converterMissing("weasyprint", format: "PDF", installation: "apt install weasyprint"), .unavailable,
+             "Error: PDF needs weasyprint, which is not installed (it is not on PATH). Install it with: apt install weasyprint. Nothing was written.\n"),
+            (.converterFailed("pandoc", status: 64), .refused, "Error: pandoc failed (status 64); its message is above. Nothing was written.\n"),
+            (.scriptFormat("epub"), .refused, "Error: A script compiles to pdf or html, in screenplay format, not to epub. Nothing was written.\n"),
+            (.authorUnreadable(path: "/h/.config/project/author", code: EISDIR), .refused,
+             "Error: Cannot read your author details in /h/.config/project/author: it is a folder, not a file.\n"),
+        ]
+        for (error, status, text) in cases {
+            let result = report(error)
+            checkShape(result)
+            #expect(result.status == status, "\(error)")
+            #expect(result.text == text)
+            for language in ["fr", "de", "es"] {
+                let local = ErrorReport(error, localizer: Localizer(language: language))
+                #expect(local.text != result.text && local.text.firstMatch(of: /(error|usage)\.[a-z]/) == nil, "\(language): \(local.text)")
+            }
+        }
+    }
+
     @Test func importRejectedListsEveryProblem() {
         let problems: [ImportProblem] = [
             .invalidName(index: 1, name: "", .empty),
@@ -170,7 +204,7 @@ import ProjectStoreFile
     func storageErrors(_ error: StorageError) {
         let result = report(ProjectStoreError.storage(error))
         checkShape(result)
-        #expect(result.status == .storeUnavailable)
+        #expect(result.status == .unavailable)
         #expect(result.status.rawValue == 3)
         #expect(result.text.contains("/data/store one.json"))
     }
@@ -293,7 +327,7 @@ import ProjectStoreFile
 
         let nowhere = report(CommandError.noStoreLocation)
         checkShape(nowhere)
-        #expect(nowhere.status == .storeUnavailable)
+        #expect(nowhere.status == .unavailable)
         #expect(nowhere.text.contains("--store"))
         #expect(nowhere.text.contains("PROJECT_STORE"))
     }
@@ -336,7 +370,7 @@ import ProjectStoreFile
         #expect(damaged.text.contains("keep a copy of it, then start a new history with: project history --clear"))
         let lost = report(ProjectStoreError.storeLost(LostStore(path: "/s.json", changes: 3, last: Date(timeIntervalSince1970: 0))))
         checkShape(lost)
-        #expect(lost.status == .storeUnavailable)
+        #expect(lost.status == .unavailable)
         #expect(lost.text.contains("The store /s.json is not there, but its history records 3 changes made to it, the last on 1970-01-01T00:00:00.000Z"))
         #expect(lost.text.contains("project history --rebuild"))
         // With the writer's locale, the date is in their words.

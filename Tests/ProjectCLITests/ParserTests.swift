@@ -35,6 +35,17 @@ import Testing
         #expect(store == nil)
     }
 
+    @Test func aRepeatableOptionKeepsEveryValueInOrder() throws {
+        let (invocation, _) = try parseRun(["compile", "X", "--from", "b", "--from=a", "--to", "md", "--from", "b"])
+        #expect(invocation.values(CompileCommand.from) == ["b", "a", "b"])
+        #expect(invocation.isSet(CompileCommand.from))
+        let (without, _) = try parseRun(["compile", "X"])
+        #expect(without.values(CompileCommand.from) == [] && !without.isSet(CompileCommand.from))
+        #expect(throws: UsageError.repeatedOption(option: "--to", command: "compile")) {
+            try parser.parse(["compile", "X", "--to", "md", "--to", "pdf"])
+        }
+    }
+
     @Test func equalsSignKeepsTheRestOfTheValue() throws {
         let (invocation, _) = try parseRun(["add", "X", "--details=a=b", "-t=short=story"])
         #expect(invocation.value(AddCommand.details) == "a=b")

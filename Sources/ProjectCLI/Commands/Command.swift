@@ -6,7 +6,7 @@ protocol Command: Sendable {
 
 /// Every command, in the order help lists them.
 let allCommands: [any Command.Type] = [
-    AddCommand.self, ListCommand.self, ShowCommand.self, FilesCommand.self, PathCommand.self, OpenCommand.self,
+    AddCommand.self, ListCommand.self, ShowCommand.self, FilesCommand.self, CompileCommand.self, PathCommand.self, OpenCommand.self,
     RenameCommand.self, EditCommand.self, DeleteCommand.self, MoveCommand.self, SortCommand.self,
     RootCommand.self, UndoCommand.self, RedoCommand.self, HistoryCommand.self, TypesCommand.self,
     ExportCommand.self, ImportCommand.self, CompletionsCommand.self, HelpCommand.self,

@@ -24,4 +24,15 @@ enum CommandError: Error, Equatable {
     case manualUnwritable(path: String, code: Int32)
     /// The project's folder itself could not be read to count its words.
     case folderUncountable(Project, FolderCountError)
+    /// The project's files could not be made into a manuscript; `folder` is the project's.
+    case manuscript(Project, folder: String, ManuscriptError)
+    /// A file is where the manuscript would go, and `--force` was not given.
+    case outputExists(path: String)
+    case outputUnwritable(path: String, code: Int32)
+    /// The format needs a program that is not on `PATH`.
+    case converterMissing(String, format: String, installation: String)
+    case converterFailed(String, status: Int32)
+    /// A script compiles to its screenplay formats only.
+    case scriptFormat(String)
+    case authorUnreadable(path: String, code: Int32)
 }

@@ -85,6 +85,8 @@ struct CompletionEngine {
         case .folders: .folders
         case .commands: fixed(commands.map { CompletionCandidate(word: $0.name, description: $0.summary) })
         case .shells: fixed(Shell.allCases.map { CompletionCandidate(word: $0.rawValue, description: nil) })
+        case .formats: fixed(CompileFormat.allCases.map { CompletionCandidate(word: $0.rawValue, description: nil) })
+        case .papers: fixed(Paper.allCases.map { CompletionCandidate(word: $0.rawValue, description: nil) })
         case .nothing: .nothing
         }
     }

@@ -11,6 +11,8 @@ enum CompletionValue: Equatable {
     case folders
     case commands
     case shells
+    case formats
+    case papers
     case nothing
 
     init(placeholder: String) {
@@ -22,6 +24,8 @@ enum CompletionValue: Equatable {
         case "placeholder.folder": .folders
         case "placeholder.command": .commands
         case "placeholder.shell": .shells
+        case "placeholder.format": .formats
+        case "placeholder.paper": .papers
         default: .nothing
         }
     }

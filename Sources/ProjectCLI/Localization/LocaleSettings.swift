@@ -14,6 +14,12 @@ public struct LocaleSettings: Sendable {
     public let numbers: Locale
     /// The zone dates are shown in (`TZ`).
     public let timeZone: TimeZoneSetting
+    /// The language tag of the documents the tool writes (`fr-FR`): the messages' locale when its
+    /// language is the messages' language, else that language alone.
+    public let documentLanguage: String
+    /// The paper's locale (`LC_PAPER`): `en_US` and the few others on Letter, the rest on A4;
+    /// `nil` for the C locale.
+    public let paper: String?
 
     public init(environment: [String: String], available: [String] = Localizer.languages) {
         let messages = Self.value(of: "LC_MESSAGES", in: environment)
@@ -22,6 +28,10 @@ public struct LocaleSettings: Sendable {
         formatting = Self.locale(Self.value(of: "LC_TIME", in: environment))
         numbers = Self.locale(Self.value(of: "LC_NUMERIC", in: environment))
         timeZone = TimeZoneSetting(environment: environment)
+        let chosen = language
+        let tag = Self.identifier(messages)?.replacingOccurrences(of: "_", with: "-")
+        documentLanguage = tag.flatMap { $0.lowercased().hasPrefix(chosen + "-") || $0.lowercased() == chosen ? $0 : nil } ?? chosen
+        paper = Self.identifier(Self.value(of: "LC_PAPER", in: environment))
     }
 
     /// POSIX precedence: `LC_ALL`, then the category, then `LANG`.

@@ -123,6 +123,6 @@ struct ManualPages {
 
     static let exitStatuses: [(ExitStatus, String)] = [
         (.success, "man.exit.success"), (.refused, "man.exit.refused"),
-        (.usage, "man.exit.usage"), (.storeUnavailable, "man.exit.store"),
+        (.usage, "man.exit.usage"), (.unavailable, "man.exit.store"),
     ]
 }

@@ -13,8 +13,8 @@ enum ExitStatus: Int32 {
     /// The request was understood and refused: a name, a reference, a position, a confirmation, an import.
     case refused = 1
     case usage = 2
-    /// The store cannot be read or written.
-    case storeUnavailable = 3
+    /// The store cannot be read or written, or a program the command needs is not installed.
+    case unavailable = 3
 }
 
 /// Any error as the words the user reads and the status the tool exits with: the one place where
@@ -77,7 +77,7 @@ struct ErrorReport {
         case .invalidTarget(let target):
             return ([l.text("error.invalid-target", ["target": String(target)])], .refused)
         case .storage(let storage):
-            return ([describe(storage, l)], .storeUnavailable)
+            return ([describe(storage, l)], .unavailable)
         case .folderRefused(let path, .notUTF8):
             return ([l.text("error.folder-not-utf8", ["path": path])], .usage)
         case .folderRefused(let path, let refusal):
@@ -89,11 +89,11 @@ struct ErrorReport {
         case .alreadyHasFolder(let project, let path):
             return ([l.text("error.has-folder", ["name": project.name, "path": path])], .refused)
         case .noRoot:
-            return ([l.text("error.no-root")], .storeUnavailable)
+            return ([l.text("error.no-root")], .unavailable)
         case .folderFailed(let failure):
-            return ([l.text("error.folder-failed", ["path": failure.path, "reason": systemMessage(failure.code, l)])], .storeUnavailable)
+            return ([l.text("error.folder-failed", ["path": failure.path, "reason": systemMessage(failure.code, l)])], .unavailable)
         case .interruptedChange(let failure):
-            return ([l.text("error.interrupted-change", ["path": failure.path, "reason": systemMessage(failure.code, l)])], .storeUnavailable)
+            return ([l.text("error.interrupted-change", ["path": failure.path, "reason": systemMessage(failure.code, l)])], .unavailable)
         case .nothingToUndo:
             return ([l.text("error.nothing-to-undo")], .refused)
         case .nothingToRedo:
@@ -103,17 +103,17 @@ struct ErrorReport {
         case .historyBlocked(let obstacle, _):
             return ([describe(obstacle, l)], .refused)
         case .historyUnreadable(let path, .newerVersion(let version)):
-            return ([l.text("error.history-newer", ["path": path, "version": String(version)])], .storeUnavailable)
+            return ([l.text("error.history-newer", ["path": path, "version": String(version)])], .unavailable)
         case .historyUnreadable(let path, let problem):
-            return ([l.text("error.history-unreadable", ["path": path, "problem": describe(problem, l)])], .storeUnavailable)
+            return ([l.text("error.history-unreadable", ["path": path, "problem": describe(problem, l)])], .unavailable)
         case .historyUnavailable(let path, let code):
-            return ([l.text("error.history-unavailable", ["path": path, "problem": systemMessage(code, l)])], .storeUnavailable)
+            return ([l.text("error.history-unavailable", ["path": path, "problem": systemMessage(code, l)])], .unavailable)
         case .historyAhead(let path, let count, let last):
-            return ([l.text("error.history-ahead", count: count, ["path": path, "last": last.map { when($0) } ?? "?"])], .storeUnavailable)
+            return ([l.text("error.history-ahead", count: count, ["path": path, "last": last.map { when($0) } ?? "?"])], .unavailable)
         case .storeLost(let lost):
             let found = lost.last.map { l.text("error.store-lost", count: lost.changes, ["path": lost.path, "last": when($0)]) }
                 ?? l.text("error.store-lost.undated", count: lost.changes, ["path": lost.path])
-            return ([found, l.text("error.store-lost.what-to-do")], .storeUnavailable)
+            return ([found, l.text("error.store-lost.what-to-do")], .unavailable)
         }
     }
 
@@ -244,6 +244,12 @@ struct ErrorReport {
             l.text("usage.expected-target")
         case .date:
             l.text("usage.expected-date")
+        case .format:
+            l.text("usage.expected-format", ["formats": CompileFormat.allCases.map(\.rawValue).joined(separator: ", ")])
+        case .formatOfFile:
+            l.text("usage.expected-format-of-file", ["formats": CompileFormat.allCases.map(\.rawValue).joined(separator: ", ")])
+        case .paper:
+            l.text("usage.expected-paper", ["papers": Paper.allCases.map(\.rawValue).joined(separator: ", ")])
         }
     }
 
@@ -266,7 +272,7 @@ struct ErrorReport {
         case .importInvalid(let path, let problem):
             return ([l.text("error.import-invalid", ["path": path, "problem": describe(problem, l)])], .refused)
         case .noStoreLocation:
-            return ([l.text("error.no-store-location")], .storeUnavailable)
+            return ([l.text("error.no-store-location")], .unavailable)
         case .noEditor:
             return ([l.text("error.no-editor")], .refused)
         case .programFailed(let program, let status):
@@ -287,6 +293,33 @@ struct ErrorReport {
             return ([l.text("error.folder-not-folder", ["name": project.name, "path": path])], .refused)
         case .folderUncountable(let project, .unreadable(let path, let code)):
             return ([l.text("error.folder-unreadable", ["name": project.name, "path": path, "reason": systemMessage(code, l)])], .refused)
+        case .manuscript(let project, let folder, let problem):
+            return ([describe(problem, project: project, folder: folder, l)], .refused)
+        case .outputExists(let path):
+            return ([l.text("error.compile.exists", ["path": path])], .refused)
+        case .outputUnwritable(let path, let code):
+            return ([l.text("error.compile.unwritable", ["path": path, "reason": systemMessage(code, l)])], .refused)
+        case .converterMissing(let program, let format, let installation):
+            return ([l.text("error.compile.missing-program", ["program": program, "format": format, "install": installation])], .unavailable)
+        case .converterFailed(let program, let status):
+            return ([l.text("error.compile.program-failed", ["program": program, "status": String(status)])], .refused)
+        case .scriptFormat(let format):
+            return ([l.text("error.compile.script-format", ["format": format])], .refused)
+        case .authorUnreadable(let path, let code):
+            return ([l.text("error.compile.author-unreadable", ["path": path, "reason": systemMessage(code, l)])], .refused)
+        }
+    }
+
+    private static func describe(_ problem: ManuscriptError, project: Project, folder: String, _ l: Localizer) -> String {
+        switch problem {
+        case .empty(let places):
+            l.text("error.compile.empty", ["name": project.name, "places": places.joined(separator: ", ")])
+        case .outsideFolder(let path):
+            l.text("error.compile.outside", ["name": project.name, "path": path, "folder": folder])
+        case .notFound(let path):
+            l.text("error.compile.not-found", ["name": project.name, "path": path, "folder": folder])
+        case .unreadable(let path, let code):
+            l.text("error.compile.unreadable", ["path": path, "reason": systemMessage(code, l)])
         }
     }
 

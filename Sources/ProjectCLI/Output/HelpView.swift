@@ -36,14 +36,15 @@ struct HelpView {
         return text
     }
 
-    /// `project move <project> (--to <n> | --top)`, `project edit <project> ([--details <text>] [--target <words>] … | --no-folder)`.
+    /// `project move <project> (--to <n> | --top)`, `project compile <project> … [--from <path>]…`, `project edit <project> ([--details <text>] [--target <words>] … | --no-folder)`.
     func usage(_ spec: CommandSpec) -> String {
         var parts = ["project", spec.name]
         parts += spec.arguments.map { $0.isOptional ? "[\(placeholder($0.placeholder))]" : placeholder($0.placeholder) }
         let choiceOptions = spec.choiceOptions
         for option in spec.options where !choiceOptions.contains(option) {
             let name = option.short.map { "-\($0)" } ?? "--\(option.long)"
-            parts.append(option.valueName.map { "[\(name) \(placeholder($0))]" } ?? "[\(name)]")
+            let repeated = option.isRepeatable ? "…" : ""  // `[--from <path>]…`: given once or more
+            parts.append((option.valueName.map { "[\(name) \(placeholder($0))]" } ?? "[\(name)]") + repeated)
         }
         if !spec.choices.isEmpty {
             let choices = spec.choices.map { group in

@@ -35,7 +35,7 @@ struct CommandLineParser {
         if state.flags.contains(Self.help.long) { return .help(spec, storePath: storePath) }
         try check(state, against: spec)
         return .run(
-            Invocation(spec: spec, arguments: state.arguments, values: state.values, flags: state.flags),
+            Invocation(spec: spec, arguments: state.arguments, values: state.values, flags: state.flags, lists: state.lists),
             storePath: storePath)
     }
 
@@ -102,6 +102,8 @@ struct CommandLineParser {
         var command: CommandSpec?
         var arguments: [String] = []
         var values: [String: String] = [:]
+        /// The values of repeatable options, in the order given.
+        var lists: [String: [String]] = [:]
         var flags: Set<String> = []
         var onlyArguments = false
 
@@ -119,6 +121,10 @@ struct CommandLineParser {
         }
 
         mutating func set(_ option: OptionSpec, value: String) throws(UsageError) {
+            if option.isRepeatable {
+                lists[option.long, default: []].append(value)
+                return
+            }
             if let earlier = values[option.long], earlier != value {
                 throw .repeatedOption(option: "--\(option.long)", command: command?.name)
             }

@@ -57,6 +57,8 @@ struct OptionSpec: Sendable, Hashable {
     /// The message id of the words shown for its value, as `<…>`; `nil` for a flag.
     let valueName: String?
     let help: String
+    /// Given once or more, each value kept in order (`compile --from`); others may be given once.
+    var isRepeatable = false
 
     static func flag(_ long: String, short: Character? = nil, help: String) -> OptionSpec {
         OptionSpec(long: long, short: short, valueName: nil, help: help)
@@ -64,6 +66,10 @@ struct OptionSpec: Sendable, Hashable {
 
     static func value(_ long: String, short: Character? = nil, valueName: String, help: String) -> OptionSpec {
         OptionSpec(long: long, short: short, valueName: valueName, help: help)
+    }
+
+    static func values(_ long: String, valueName: String, help: String) -> OptionSpec {
+        OptionSpec(long: long, short: nil, valueName: valueName, help: help, isRepeatable: true)
     }
 
     var takesValue: Bool { valueName != nil }

@@ -4,12 +4,14 @@ struct Invocation {
     let arguments: [String]
     private let values: [String: String]
     private let flags: Set<String>
+    private let lists: [String: [String]]
 
-    init(spec: CommandSpec, arguments: [String], values: [String: String], flags: Set<String>) {
+    init(spec: CommandSpec, arguments: [String], values: [String: String], flags: Set<String>, lists: [String: [String]] = [:]) {
         self.spec = spec
         self.arguments = arguments
         self.values = values
         self.flags = flags
+        self.lists = lists
     }
 
     func argument(_ index: Int) -> String? {
@@ -20,8 +22,13 @@ struct Invocation {
         values[option.long]
     }
 
+    /// Every value of a repeatable option, in the order given.
+    func values(_ option: OptionSpec) -> [String] {
+        lists[option.long] ?? []
+    }
+
     func isSet(_ option: OptionSpec) -> Bool {
-        flags.contains(option.long) || values[option.long] != nil
+        flags.contains(option.long) || values[option.long] != nil || lists[option.long] != nil
     }
 
     func badValue(_ option: OptionSpec, expected: UsageError.Expectation) -> UsageError {

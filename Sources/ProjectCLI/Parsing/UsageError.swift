@@ -24,6 +24,10 @@ enum UsageError: Error, Equatable {
         case wordTarget
         /// A real day as `YYYY-MM-DD`, or nothing to clear the date.
         case date
+        case format
+        /// An output file whose extension names no format, without `--to`.
+        case formatOfFile
+        case paper
     }
 
     /// The command whose help would explain the mistake.

@@ -13,7 +13,7 @@ import ProjectStore
 
     @Test func commandsComeFromTheTable() {
         #expect(words([""]) == allCommands.map { $0.spec.name })
-        #expect(words(["co"]) == ["completions"])
+        #expect(words(["co"]) == ["compile", "completions"])
         #expect(words(["--store", "x.json", "mo"]) == ["move"])
         #expect(words(["nothing-like-it", ""]) == nil)
     }
@@ -37,6 +37,9 @@ import ProjectStore
         #expect(words(["sort", "u"]) == ["user"])
         #expect(words(["help", "ren"]) == ["rename"])
         #expect(words(["completions", ""]) == ["bash", "zsh", "fish"])
+        #expect(words(["compile", "x", "--to", ""]) == ["md", "docx", "odt", "epub", "html", "pdf"])
+        #expect(words(["compile", "x", "--paper", ""]) == ["letter", "a4"])
+        #expect(engine.complete(["compile", "x", "--from", ""]).source == .files)
         #expect(engine.complete(["import", ""]).source == .files)
         #expect(engine.complete(["--store", ""]).source == .files)
         #expect(engine.complete(["add", "--type", "novel", "x", "--details", ""]).source == .nothing)

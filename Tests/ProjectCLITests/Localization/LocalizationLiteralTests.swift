@@ -13,12 +13,14 @@ import ProjectStore
 /// person would read, and belongs in `Localization/*.messages`.
 @Suite struct LocalizationLiteralTests {
     /// Besides the generated tables, the files that write code for other programs: shell scripts, the
-    /// completion helper's answers to them, roff requests and the manual folders. Every word a person
+    /// completion helper's answers to them, roff requests and the manual folders, the converters'
+    /// arguments and the file extensions and regions `compile` reads. Every word a person
     /// reads in those comes from the tables, as `CompletionTests` and `ManualPageTests` check.
     static let literals = L10nSwiftScanner.literals(
         under: L10nFixtures.sourcesFolder.appendingPathComponent("ProjectCLI"),
         excluding: ["EmbeddedTables.swift", "BashCompletion.swift", "ZshCompletion.swift", "FishCompletion.swift",
-                    "CompletionHelper.swift", "Roff.swift", "ManualWriter.swift"])
+                    "CompletionHelper.swift", "Roff.swift", "ManualWriter.swift", "DocumentConverter.swift",
+                    "CompileFormat.swift"])
 
     static let commands = Set(allCommands.map { $0.spec.name })
     static let options = Set((allCommands.flatMap { $0.spec.options } + CommandLineParser.globalOptions).flatMap { option in
@@ -37,6 +39,7 @@ import ProjectStore
         words.formUnion(["one", "other"])  // plural categories
         words.formUnion(["LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_COLLATE", "LC_TIME", "LC_NUMERIC", "C", "POSIX", "en_US_POSIX"])
         words.formUnion(["VISUAL", "EDITOR", "SHELL"])  // what `open` runs
+        words.formUnion(["PATH", "LC_PAPER"])  // where `compile` finds its converters, and its paper
         words.insert("HOME")  // shown as `~` in the history
         words.formUnion(ManualPages.environment.flatMap(\.0))  // the variables the manual page describes
         // Words people bring from other tools, answered with "did you mean"; never printed.
@@ -198,7 +201,7 @@ import ProjectStore
         untranslated.formUnion(placeholders(english.overview(commands: specs, storePath: nil))
             .intersection(placeholders(local.overview(commands: specs, storePath: nil))))
         // Words that are the same in both languages, written as a native speaker would.
-        let sameWord: [String: Set<String>] = ["fr": ["options", "shell", "date"], "es": ["shell"]]
+        let sameWord: [String: Set<String>] = ["fr": ["options", "shell", "date", "format"], "es": ["shell"]]
         untranslated.subtract(sameWord[language] ?? [])
         #expect(untranslated.isEmpty, "\(language) help shows English placeholders: \(untranslated.sorted().map { "<\($0)>" })")
     }

@@ -87,14 +87,15 @@ import ProjectStore
         let table = try #require(L10nFixtures.tables[language])
         let sameWord: [String: Set<String>] = [
             "fr": ["show.type", "show.position", "placeholder.shell", "man.heading.synopsis", "man.heading.description",
-                   "man.heading.arguments", "man.heading.options", "placeholder.date"],
+                   "man.heading.arguments", "man.heading.options", "placeholder.date",
+                   "placeholder.format"],
             "de": ["show.name", "show.position", "show.details", "prompt.name", "words.in-files"],
             "es": ["error.prefix", "placeholder.shell"],
         ]
         // Command lines with no sample name in them, and the `<n>` of `--to <n>`, read the same everywhere.
         let sameEverywhere: Set<String> = [
             "sort.examples", "help.command-examples", "placeholder.n", "undo.examples", "redo.examples", "history.examples",
-            "history.root.default", "completions.examples",
+            "history.root.default", "completions.examples", "compile.markdown",
         ]
         for (key, english) in L10nFixtures.english.entries.sorted(by: { $0.key < $1.key }) {
             guard let translated = table[key], !(sameWord[language] ?? []).contains(key), !sameEverywhere.contains(key)

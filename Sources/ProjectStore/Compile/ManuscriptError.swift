@@ -1,0 +1,11 @@
+/// Why a project's files could not be made into a manuscript. Each stops the compile before
+/// anything is written: a manuscript with a chapter silently missing is worse than none.
+public enum ManuscriptError: Error, Sendable, Equatable {
+    /// No text file where the manuscript is looked for; `lookedIn` names each place, absolute.
+    case empty(lookedIn: [String])
+    /// A `--from` path, as typed, that leads out of the project's folder.
+    case outsideFolder(String)
+    /// A `--from` path, as typed, with nothing there.
+    case notFound(String)
+    case unreadable(path: String, code: Int32)
+}

@@ -1,0 +1,95 @@
+/// A manuscript as one Markdown document: a metadata block pandoc reads (title, author, language),
+/// then the parts in order, each under its heading, scenes separated by scene breaks, and `END`
+/// after a short story. It is the `md` format, and what the converters are given.
+public struct ManuscriptMarkdown: Sendable {
+    public let title: String
+    public let author: String?
+    /// BCP 47, as EPUB and pandoc want it: `fr-FR`.
+    public let language: String
+    /// "Chapter N", in the writer's language.
+    public let chapterTitle: @Sendable (Int) -> String
+    /// `END`, in the writer's language.
+    public let end: String
+    /// The scene break's Markdown: `#` as text, or a block a converter styles.
+    public let sceneBreak: String
+    /// The Markdown that closes a short story, around `end`.
+    public let endBlock: @Sendable (String) -> String
+    /// A standard manuscript's first page (contact block, word count, title, byline): it then
+    /// carries the title and the author, which the metadata leaves out so pandoc does not repeat them.
+    public let firstPage: String?
+
+    public init(
+        title: String, author: String?, language: String, chapterTitle: @escaping @Sendable (Int) -> String,
+        end: String, sceneBreak: String = "\\#", endBlock: @escaping @Sendable (String) -> String = { ManuscriptText.escaped($0) },
+        firstPage: String? = nil
+    ) {
+        self.firstPage = firstPage
+        self.title = title
+        self.author = author
+        self.language = language
+        self.chapterTitle = chapterTitle
+        self.end = end
+        self.sceneBreak = sceneBreak
+        self.endBlock = endBlock
+    }
+
+    public func render(_ manuscript: Manuscript) -> String {
+        var blocks = [metadata] + (firstPage.map { [$0] } ?? [])
+        for part in manuscript.parts {
+            if let heading = heading(part.title) { blocks.append("# " + heading) }
+            for (index, scene) in part.scenes.enumerated() {
+                if index > 0 { blocks.append(sceneBreak) }
+                if !scene.isEmpty { blocks.append(scene) }
+            }
+        }
+        if manuscript.endsWithEnd { blocks.append(endBlock(end)) }
+        return blocks.joined(separator: "\n\n") + "\n"
+    }
+
+    private var metadata: String {
+        var lines = ["---"]
+        if firstPage == nil {
+            lines.append("title: " + Self.yamlString(title))
+            if let author { lines.append("author: " + Self.yamlString(author)) }
+        }
+        lines += ["lang: " + Self.yamlString(language), "---"]
+        return lines.joined(separator: "\n")
+    }
+
+    private func heading(_ title: ManuscriptPart.Title) -> String? {
+        switch title {
+        case .heading(let text): text
+        case .name(let name): ManuscriptText.escaped(name)
+        case .numbered(let number): ManuscriptText.escaped(chapterTitle(number))
+        case .none: nil
+        }
+    }
+
+    /// A pandoc fenced div whose paragraphs take the named style (`custom-style`).
+    public static func styled(_ style: String, _ markdown: String) -> String {
+        "::: {custom-style=\"\(style)\"}\n\(markdown)\n:::"
+    }
+
+    /// A YAML double-quoted string: read back as exactly `text`, whatever it holds.
+    static func yamlString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\x" + String(scalar.value, radix: 16).leftPadded(to: 2)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

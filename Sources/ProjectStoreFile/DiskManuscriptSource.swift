@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import ProjectStore
+
+/// The writer's files as compile reads them, on the real disk. A link to a file is followed, as the
+/// word count follows it; a link to a folder is not entered; a broken link is a file that cannot be read.
+public struct DiskManuscriptSource: ManuscriptSource {
+    public init() {}
+
+    public func entry(at path: String) -> SourceEntry.Kind? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        if status.st_mode & S_IFMT == S_IFLNK {
+            // A link whose target is gone or loops is a file that cannot be read: named, never skipped.
+            guard stat(path, &status) == 0 else { return .file }
+            return status.st_mode & S_IFMT == S_IFREG ? .file : .other
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .folder
+        case S_IFREG: return .file
+        default: return .other
+        }
+    }
+
+    public func entries(in folder: String) throws(ManuscriptError) -> [SourceEntry] {
+        guard let directory = opendir(folder) else { throw .unreadable(path: folder, code: errno) }
+        defer { closedir(directory) }
+        var entries: [SourceEntry] = []
+        while true {
+            errno = 0
+            guard let record = readdir(directory) else {
+                if errno != 0 { throw .unreadable(path: folder, code: errno) }
+                return entries
+            }
+            let name = withUnsafeBytes(of: record.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name != ".", name != ".." else { continue }
+            entries.append(SourceEntry(name: name, kind: entry(at: FolderPath.join(folder, name)) ?? .other))
+        }
+    }
+
+    public func contents(of file: String) throws(ManuscriptError) -> [UInt8] {
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw .unreadable(path: file, code: errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: file, code: errno) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .unreadable(path: file, code: EINVAL) }
+        switch FileDescriptorReader.readAll(descriptor, sizeHint: Int(status.st_size)) {
+        case .success(let bytes): return bytes
+        case .failure(let error): throw .unreadable(path: file, code: error.code)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Testing
+@testable import ProjectStore
+
+@Suite("Manuscript text")
+struct ManuscriptTextTests {
+    @Test("front matter and comments are taken out; an unclosed block is kept, as the counter keeps it")
+    func takenOut() {
+        #expect(ManuscriptText.cleaned("---\ntitle: a\n---\nText <!-- note\nover lines -->here.") == "Text here.")
+        #expect(ManuscriptText.cleaned("---\nnot closed\n\nText") == "---\nnot closed\n\nText")
+        #expect(ManuscriptText.cleaned("Before <!-- never closed") == "Before ")
+    }
+
+    @Test("the heading that opens a file is its title, and leaves the text; a later one does not")
+    func titles() {
+        #expect(ManuscriptText.markdown("\n## The *Storm* ##\n\nRain.") == ("The *Storm*", "Rain."))
+        #expect(ManuscriptText.markdown("Rain.\n\n# Later") == (nil, "Rain.\n\n# Later"))
+        #expect(ManuscriptText.markdown("#hashtag") == (nil, "#hashtag"))
+    }
+
+    @Test("headings of the first level inside a chapter become second-level, not in code")
+    func demoted() {
+        #expect(ManuscriptText.demotingFirstLevelHeadings("# Part\n```\n# code\n```\n## Kept") == "## Part\n```\n# code\n```\n## Kept")
+    }
+
+    @Test("plain text reads as itself in Markdown")
+    func plain() {
+        #expect(ManuscriptText.plain("  * not a list\n1. not a number\n# not a heading\n<b>$5 @me") ==
+            "\\* not a list\n1\\. not a number\n\\# not a heading\n\\<b\\>\\$5 \\@me")
+    }
+
+    @Test("markdown document: metadata, headings, scene breaks, END")
+    func document() {
+        let manuscript = Manuscript(kind: .shortStory, parts: [ManuscriptPart(title: .none, scenes: ["One.", "Two."], files: [])], words: 2)
+        let markdown = ManuscriptMarkdown(title: "A \"B\"", author: nil, language: "en-US", chapterTitle: { "Chapter \($0)" }, end: "END")
+        #expect(markdown.render(manuscript) == "---\ntitle: \"A \\\"B\\\"\"\nlang: \"en-US\"\n---\n\nOne.\n\n\\#\n\nTwo.\n\nEND\n")
+        let novel = Manuscript(kind: .novel, parts: [ManuscriptPart(title: .numbered(1), scenes: ["Text."], files: [])], words: 1)
+        #expect(markdown.render(novel).hasSuffix("---\n\n# Chapter 1\n\nText.\n"))
+    }
+}
+
+@Suite("Manuscript screenplay")
+struct ManuscriptFountainTests {
+    private func script(_ acts: String...) -> Manuscript {
+        Manuscript(kind: .script, parts: acts.map { ManuscriptPart(title: .none, scenes: [$0], files: []) }, words: 0)
+    }
+
+    @Test("the acts in order after a title page made from the project and the writer")
+    func titlePage() {
+        let author = AuthorDetails(name: "Anna Lindqvist", contact: ["12 Harbour Road", "anna@example.com"])
+        #expect(ManuscriptFountain.render(script("INT. HOUSE - NIGHT", "EXT. SEA - DAY"), title: "The Play", author: author) == """
+            Title: The Play
+            Author: Anna Lindqvist
+            Contact:
+                12 Harbour Road
+                anna@example.com
+
+            INT. HOUSE - NIGHT
+
+            EXT. SEA - DAY
+
+            """)
+    }
+
+    @Test("a first act with a title page of its own keeps it, and gets no other")
+    func ownTitlePage() {
+        let rendered = ManuscriptFountain.render(script("Title: Mine\nAuthor: Me\n\nINT. HOUSE - NIGHT"), title: "X", author: AuthorDetails(name: nil, contact: []))
+        #expect(rendered == "Title: Mine\nAuthor: Me\n\nINT. HOUSE - NIGHT\n")
+    }
+}
