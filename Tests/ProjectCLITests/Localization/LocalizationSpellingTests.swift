@@ -14,9 +14,11 @@ struct LocalizationSpellingTests {
 
     static let spellingFolder = L10nFixtures.localizationFolder.appendingPathComponent("spelling")
 
-    /// What the user types, the same in every language: commands, kinds, orders and shells.
-    static let typedWords: Set<String> = Set(["project"] + allCommands.map { $0.spec.name }
-        + ProjectKind.allCases.map(\.rawValue) + ProjectOrder.allCases.map(\.rawValue) + Shell.allCases.map(\.rawValue))
+    /// What the user types, the same in every language: commands and their manual pages, kinds,
+    /// orders, shells, and compile's formats and papers.
+    static let typedWords: Set<String> = Set(["project"] + allCommands.map { $0.spec.name } + allCommands.map { "project-" + $0.spec.name }
+        + ProjectKind.allCases.map(\.rawValue) + ProjectOrder.allCases.map(\.rawValue) + Shell.allCases.map(\.rawValue)
+        + CompileFormat.allCases.map(\.rawValue) + Paper.allCases.map(\.rawValue))
 
     /// A command line a message quotes, in any language's quotes: `'project list'`, `„project list“`,
     /// `« project list »`, `"project add"`.
