@@ -30,7 +30,6 @@ extension FileStorage {
         do throws(DocumentProblem) {
             if try file.version() == 1 {
                 // Read whole once, until the next change writes it anew.
-                var found: [HistoryLine] = []
                 return try legacyLines(of: catalog, until: stop)
             }
             var found: [HistoryLine] = []
