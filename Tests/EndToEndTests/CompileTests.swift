@@ -117,7 +117,7 @@ struct CompileTests {
         try write("Second.", at: folder + "/Ready/2.md")
         let result = await sandbox.run(["compile", "story", "--to", "md"], environment: ["LANG": "fr_FR.UTF-8"])
         #expect(result.status == 0, "\(result)")
-        #expect(result.stdout == "Story.md écrit (Markdown)\u{202F}: 2 scènes, 2 mots.\n")
+        #expect(result.stdout == "Story.md écrit (Markdown)\u{00A0}: 2 scènes, 2 mots.\n")
         let text = read(sandbox.root + "/Story.md")
         #expect(text.hasSuffix("lang: \"fr-FR\"\n---\n\nFirst.\n\n\\#\n\nSecond.\n\nFIN\n"), "\(text)")
         #expect(!text.contains("Old draft"))
