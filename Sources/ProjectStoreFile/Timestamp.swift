@@ -13,13 +13,43 @@ public enum Timestamp {
         let (days, millisecondOfDay) = date.millisecondsSince1970.floorDivided(by: 86_400_000)
         let (year, month, day) = civilDate(fromDaysSince1970: days)
         let second = Int(millisecondOfDay / 1000)
+        guard (0...9999).contains(year) else {
+            writeDigitByDigit(year: year, month: month, day: day, second: second, millisecond: Int(millisecondOfDay % 1000), to: &output)
+            return
+        }
+        // The 24 bytes made in place and appended at once: a store writes one per project, and
+        // appending them a byte at a time was a fifth of writing the store.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { text in
+            var end = 0
+            func put(_ value: Int, width: Int, then separator: Unicode.Scalar) {
+                var rest = value
+                for place in stride(from: end + width - 1, through: end, by: -1) {
+                    text[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                text[end + width] = UInt8(separator.value)
+                end += width + 1
+            }
+            put(year, width: 4, then: "-")
+            put(month, width: 2, then: "-")
+            put(day, width: 2, then: "T")
+            put(second / 3600, width: 2, then: ":")
+            put(second / 60 % 60, width: 2, then: ":")
+            put(second % 60, width: 2, then: ".")
+            put(Int(millisecondOfDay % 1000), width: 3, then: "Z")
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<end]))
+        }
+    }
+
+    /// A year outside 0…9999 (which the store never holds, but a date may be): every digit it has.
+    private static func writeDigitByDigit(year: Int, month: Int, day: Int, second: Int, millisecond: Int, to output: inout [UInt8]) {
         appendDigits(year, width: 4, then: "-", to: &output)
         appendDigits(month, width: 2, then: "-", to: &output)
         appendDigits(day, width: 2, then: "T", to: &output)
         appendDigits(second / 3600, width: 2, then: ":", to: &output)
         appendDigits(second / 60 % 60, width: 2, then: ":", to: &output)
         appendDigits(second % 60, width: 2, then: ".", to: &output)
-        appendDigits(Int(millisecondOfDay % 1000), width: 3, then: "Z", to: &output)
+        appendDigits(millisecond, width: 3, then: "Z", to: &output)
     }
 
     /// `value` in decimal, zero-padded to `width` (years beyond 9999 keep all their digits), then `separator`.

@@ -23,14 +23,23 @@ enum UUIDText {
         return parsed ? UUID(uuid: bytes) : nil
     }
 
+    /// The 36 characters made in place and appended at once: a store writes one per project.
     static func write(_ id: UUID, to output: inout [UInt8]) {
         let hex: StaticString = "0123456789abcdef"
         withUnsafeBytes(of: id.uuid) { bytes in
             hex.withUTF8Buffer { digits in
-                for (index, byte) in bytes.enumerated() {
-                    if index == 4 || index == 6 || index == 8 || index == 10 { output.append(UInt8(ascii: "-")) }
-                    output.append(digits[Int(byte >> 4)])
-                    output.append(digits[Int(byte & 0xF)])
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 36) { text in
+                    var end = 0
+                    for (index, byte) in bytes.enumerated() {
+                        if index == 4 || index == 6 || index == 8 || index == 10 {
+                            text[end] = UInt8(ascii: "-")
+                            end += 1
+                        }
+                        text[end] = digits[Int(byte >> 4)]
+                        text[end + 1] = digits[Int(byte & 0xF)]
+                        end += 2
+                    }
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<end]))
                 }
             }
         }
