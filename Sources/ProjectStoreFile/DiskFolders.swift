@@ -115,21 +115,9 @@ public struct DiskFolders: FolderSystem {
     // MARK: Helpers
 
     private func names(in folder: String) throws(FolderSystemError) -> [String] {
-        guard let stream = opendir(folder) else { throw FolderSystemError(path: folder, code: errno) }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while true {
-            // readdir returns NULL both at the end and on an error, which only errno tells apart: a
-            // listing cut short must never pass for the whole folder.
-            errno = 0
-            guard let entry = readdir(stream) else {
-                if errno != 0 { throw FolderSystemError(path: folder, code: errno) }
-                return names
-            }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
+        switch DirectoryListing.names(in: folder) {
+        case .success(let names): return names
+        case .failure(let error): throw FolderSystemError(path: folder, code: error.code)
         }
     }
 

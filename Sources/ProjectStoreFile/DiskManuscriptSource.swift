@@ -26,20 +26,9 @@ public struct DiskManuscriptSource: ManuscriptSource {
     }
 
     public func entries(in folder: String) throws(ManuscriptError) -> [SourceEntry] {
-        guard let directory = opendir(folder) else { throw .unreadable(path: folder, code: errno) }
-        defer { closedir(directory) }
-        var entries: [SourceEntry] = []
-        while true {
-            errno = 0
-            guard let record = readdir(directory) else {
-                if errno != 0 { throw .unreadable(path: folder, code: errno) }
-                return entries
-            }
-            let name = withUnsafeBytes(of: record.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name != ".", name != ".." else { continue }
-            entries.append(SourceEntry(name: name, kind: entry(at: FolderPath.join(folder, name)) ?? .other))
+        switch DirectoryListing.names(in: folder) {
+        case .success(let names): return names.map { SourceEntry(name: $0, kind: entry(at: FolderPath.join(folder, $0)) ?? .other) }
+        case .failure(let error): throw .unreadable(path: folder, code: error.code)
         }
     }
 

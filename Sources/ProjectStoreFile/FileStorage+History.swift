@@ -132,7 +132,7 @@ extension FileStorage {
     /// How many changes a history holds, counted by their lines, even in a damaged one.
     private static func changeCount(_ file: MappedHistory) -> Int {
         guard file.headerEnd < file.bytes.count else { return 0 }
-        return file.bytes[file.headerEnd...].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        return StoreDocument.lineCount(UnsafeRawBufferPointer(rebasing: file.bytes[file.headerEnd...]))
     }
 
     /// Before a new store's first change is recorded, the store is made, empty: a history then

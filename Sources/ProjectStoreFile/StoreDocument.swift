@@ -66,8 +66,8 @@ public enum StoreDocument {
 
     /// How many new lines `bytes` holds, found with `memchr`, which looks at many bytes at a time:
     /// counted byte by byte, this was a tenth of a read.
-    private static func lineCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard var next = bytes.baseAddress.map(UnsafeRawPointer.init) else { return 0 }
+    static func lineCount(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard var next = bytes.baseAddress else { return 0 }
         let end = next + bytes.count
         var count = 0
         while next < end, let found = memchr(next, 0x0A, end - next) {
@@ -121,7 +121,7 @@ public enum StoreDocument {
             } else if key == "projects" {
                 var list: [Project] = []
                 // One project a line as this tool writes them: reserve that many, not twice as many.
-                list.reserveCapacity(lineCount(bytes))
+                list.reserveCapacity(lineCount(UnsafeRawBufferPointer(bytes)))
                 try scanner.array { scanner throws(DocumentProblem) in
                     list.append(try ProjectJSON.read(from: &scanner, position: list.count + 1))
                 }

@@ -10,12 +10,13 @@ enum RootCommand: Command {
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
         let store = try context.store
         guard let typed = invocation.argument(0) else {
-            guard let root = store.root(of: try store.catalog()) else { throw ProjectStoreError.noRoot }
+            let catalog = try store.catalog()
+            guard let root = store.root(of: catalog) else { throw ProjectStoreError.noRoot }
             context.terminal.output(root.path + "\n")
             // The path alone is for scripts (`cd "$(project root)"`); the rest is for the writer.
             guard context.terminal.outputIsTerminal else { return }
             context.say(sourceKey(root.source))
-            try reportUnclaimedFolders(of: store, in: context)
+            try reportUnclaimedFolders(in: catalog, of: store, context: context)
             return
         }
         let (old, new) = try store.saveRoot(try context.folder(typed: typed))
@@ -28,8 +29,8 @@ enum RootCommand: Command {
     }
 
     /// Folders in the root that no project claims, in full, with how to adopt one; never touched.
-    private static func reportUnclaimedFolders(of store: ProjectStore, in context: CommandContext) throws {
-        guard let unclaimed = try store.unclaimedFolders(in: try store.catalog()), !unclaimed.names.isEmpty else { return }
+    private static func reportUnclaimedFolders(in catalog: ProjectCatalog, of store: ProjectStore, context: CommandContext) throws {
+        guard let unclaimed = try store.unclaimedFolders(in: catalog), !unclaimed.names.isEmpty else { return }
         context.say("root.unclaimed-folders", count: unclaimed.names.count)
         let collator = NameCollator(locale: context.locales.collation)
         for name in unclaimed.names.sorted(by: { collator.compare($0, $1) == .orderedAscending }) {

@@ -56,8 +56,11 @@ private struct Merge {
                 entries[project.id] = entry
             case .remove(let project):
                 guard var entry = entries[project.id], entry.exists else { continue }
-                for write in Set(entry.writes.values.map(\.stamp)) where !shared.knew(of: write) {
-                    let edit = entry.writes.values.first { $0.stamp == write }!.change
+                // Each unseen change once, in the agreed order: a dictionary's order is not the same
+                // on two machines.
+                var unseen: [MergeStamp: Change] = [:]
+                for write in entry.writes.values where !shared.knew(of: write.stamp) { unseen[write.stamp] = write.change }
+                for (_, edit) in unseen.sorted(by: { $0.key < $1.key }) {
                     dropped.append(DroppedEdit(project: project.id, edit: edit, removal: shared.change))
                 }
                 entry.exists = false

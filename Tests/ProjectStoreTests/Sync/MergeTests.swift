@@ -131,6 +131,10 @@ struct MergeTests {
             #expect(names(outcome) == ["Sonnets", "Letters"])
             #expect(outcome.dropped == [DroppedEdit(project: winter.id, edit: edit.change, removal: removed.change)])
         }
+        // Several dropped edits are told in the agreed order, which is the same on every machine.
+        let editedLater = Self.change(Self.desktop, at: 260, seen: [Self.laptop.id: 100], .set(winter.id, .due(from: nil, to: CalendarDay(year: 2027, month: 1, day: 1))))
+        let both = try mergedInEveryOrder([base, removed, editedLater, editedBefore])
+        #expect(both.dropped.map(\.edit) == [editedBefore.change, editedLater.change])
         // An edit the deleting machine had taken in was not dropped: it knew of it.
         let seenEdit = Self.change(Self.desktop, at: 250, seen: [Self.laptop.id: 100], .set(winter.id, .details(from: nil, to: "Seen")))
         let informedRemoval = Self.change(Self.laptop, at: 300, seen: [Self.desktop.id: 250], .remove(winter))
