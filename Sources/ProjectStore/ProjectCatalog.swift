@@ -29,6 +29,8 @@ public struct ProjectCatalog: Sendable, Equatable {
     /// Set by a storage whose store is not there although its history shows it was: the catalog is
     /// then empty, and no change may be written over what the history holds.
     public var lost: LostStore?
+    /// Set when the list is shared through a root: how far it has taken in every machine's log.
+    public var sharing: SharingMark?
 
     public init() {
         projects = []

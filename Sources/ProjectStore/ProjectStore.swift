@@ -6,6 +6,10 @@ import Foundation
 public struct ProjectStore: Sendable {
     let storage: any ProjectStorage
     let folders: any FolderSystem
+    /// The part of a shared root that is ours: every machine's log.
+    let shared: any SharedFolder
+    /// A name made unique by a number, in the writer's language: “Winter (2)”.
+    let numbered: @Sendable (String, Int) -> String
     let places: FolderPlaces
     let clock: @Sendable () -> Date
     let newID: @Sendable () -> UUID
@@ -24,6 +28,8 @@ public struct ProjectStore: Sendable {
     public init(
         storage: any ProjectStorage,
         folders: any FolderSystem = MemoryFolderSystem(),
+        shared: any SharedFolder = MemorySharedFolder(),
+        numbered: @escaping @Sendable (String, Int) -> String = { "\($0) (\($1))" },
         places: FolderPlaces = FolderPlaces(environmentRoot: nil, homeRoot: nil, templates: nil),
         recording: String? = nil,
         historyProblem: @escaping @Sendable (ProjectStoreError) -> Void = { _ in },
@@ -35,6 +41,8 @@ public struct ProjectStore: Sendable {
         self.storage = storage
         self.machine = machine
         self.folders = folders
+        self.shared = shared
+        self.numbered = numbered
         self.places = places
         self.recording = recording
         self.historyProblem = historyProblem
@@ -43,10 +51,12 @@ public struct ProjectStore: Sendable {
         self.newID = newID
     }
 
-    /// The catalog, after finishing any change a crash interrupted.
+    /// The catalog, after finishing any change a crash interrupted and taking in what other
+    /// machines changed.
     public func catalog() throws(ProjectStoreError) -> ProjectCatalog {
         if storage.hasIntent() { try changeAndTidy { _ throws(ProjectStoreError) in } }
-        let catalog = try storage.load()
+        var catalog = try storage.load()
+        if hasArrivals(catalog) { catalog = try changeAndTidy { catalog throws(ProjectStoreError) in catalog } }
         if let lost = catalog.lost { readProblem(.storeLost(lost)) }
         return catalog
     }
@@ -134,6 +144,9 @@ public struct ProjectStore: Sendable {
             historyProblem(error)
             catalog.noteUnrecorded(now)
         }
+        // The other machines take it in even when this machine's history could not: else the next
+        // merge would take it back.
+        try publish(change, in: &catalog)
     }
 
     /// Runs `steps` under the store's lock after finishing what a crash interrupted, and, should
@@ -147,6 +160,7 @@ public struct ProjectStore: Sendable {
             return try storage.update { catalog throws(ProjectStoreError) in
                 if let lost = catalog.lost, !acceptingLostStore { throw .storeLost(lost) }
                 try finishInterruptedChange(in: catalog)
+                try takeIn(&catalog)
                 return try steps(&catalog)
             }
         } catch {

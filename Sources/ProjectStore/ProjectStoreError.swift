@@ -44,6 +44,12 @@ public enum ProjectStoreError: Error, Sendable, Equatable {
     /// The store is not there, but its history shows it was: it was moved, deleted or not mounted
     /// yet. Nothing is written until the writer chooses (`history --rebuild` or `--clear`).
     case storeLost(LostStore)
+    /// The list is shared through `root`, but `root/.project/` is not there (a sync tool that has not
+    /// delivered it, a disk not mounted): a change made now could never reach the other machines.
+    case sharedFolderMissing(root: String)
+    /// A file of ours in a shared root (a machine's log) cannot be read or written, or holds what
+    /// this version cannot read.
+    case sharedFile(StorageError)
 }
 
 /// A store that is not there although its history records changes made to it.

@@ -127,6 +127,7 @@ public struct FileStorage: ProjectStorage {
             catalog.lastClock = document.clock
             catalog.historyMark = document.history
             catalog.unrecordedChange = document.unrecorded
+            catalog.sharing = document.sharing
             return catalog
         } catch {
             throw .invalid(path: target, error)

@@ -29,13 +29,14 @@ enum HistoryFile {
         return writer.bytes
     }
 
-    static func line(_ change: Change) -> [UInt8] {
+    /// One change's line; with `seen`, as a shared root's log has it (`SharedLogFile`).
+    static func line(_ change: Change, seen: [UUID: HybridTime]? = nil) -> [UInt8] {
         var writer = JSONWriter(capacity: 512)
-        write(change, to: &writer)
+        write(change, seen: seen, to: &writer)
         return writer.bytes
     }
 
-    private static func write(_ change: Change, to writer: inout JSONWriter) {
+    private static func write(_ change: Change, seen: [UUID: HybridTime]? = nil, to writer: inout JSONWriter) {
         writer.raw("{\"rev\": ")
         writer.integer(change.revision)
         writer.raw(", \"time\": ")
@@ -58,6 +59,16 @@ enum HistoryFile {
             writeID(target, to: &writer)
         }
         if change.isLegacy { writer.raw(", \"legacy\": true") }
+        if let seen {
+            writer.raw(", \"seen\": {")
+            for (index, (machine, clock)) in seen.sorted(by: { $0.key.uuidString < $1.key.uuidString }).enumerated() {
+                if index > 0 { writer.raw(", ") }
+                writer.uuid(machine)
+                writer.raw(": ")
+                writer.string(clock.description)
+            }
+            writer.raw("}")
+        }
         // Last: what `undo` and `redo` look for is read without going through them.
         writer.raw(", \"ops\": [")
         for (index, operation) in change.operations.enumerated() {
@@ -246,6 +257,13 @@ enum HistoryFile {
 
     /// One line's change; without `operations`, its operations are left unread.
     static func decode(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, operations: Bool) throws(DocumentProblem) -> Change {
+        try decodeSeen(bytes, range, operations: operations).change
+    }
+
+    /// One line's change, and what its machine had seen of the others (empty in a history).
+    static func decodeSeen(
+        _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, operations: Bool
+    ) throws(DocumentProblem) -> (change: Change, seen: [UUID: HybridTime]) {
         let slice = UnsafeBufferPointer(start: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self) + range.lowerBound, count: range.count)
         var scanner = JSONScanner(slice)
         var revision: Int?
@@ -257,6 +275,7 @@ enum HistoryFile {
         var legacy = false
         var ops: [ChangeOperation] = []
         var complete = true
+        var seen: [UUID: HybridTime] = [:]
         try scanner.objectUntil { scanner, key throws(DocumentProblem) in
             if key == "rev" {
                 revision = try scanner.integer()
@@ -276,6 +295,11 @@ enum HistoryFile {
                 kind = .redo(of: try changeID(&scanner))
             } else if key == "legacy" {
                 legacy = try scanner.boolean()
+            } else if key == "seen" {
+                try scanner.object { scanner, machine throws(DocumentProblem) in
+                    guard let id = machine.uuid else { throw .wrongValue(field: "seen", value: machine.text, project: nil) }
+                    seen[id] = try hybridTime(&scanner)
+                }
             } else if key == "ops" {
                 guard operations else {
                     complete = false
@@ -293,9 +317,10 @@ enum HistoryFile {
         guard let clock else { throw .missingField("clock", project: nil) }
         guard let machine else { throw .missingField("machine", project: nil) }
         guard let kind else { throw .missingField("change", project: nil) }
-        return Change(
+        let change = Change(
             revision: revision, time: time, clock: clock, machine: Machine(id: machine, name: host), kind: kind,
             operations: ops, isLegacy: legacy)
+        return (change, seen)
     }
 
     private static func hybridTime(_ scanner: inout JSONScanner) throws(DocumentProblem) -> HybridTime {

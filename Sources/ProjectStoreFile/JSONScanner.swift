@@ -1,3 +1,4 @@
+import Foundation
 import ProjectStore
 
 /// An object's key, as it stood in the document.
@@ -16,6 +17,22 @@ enum JSONKey {
             case .text(let text):
                 return text.utf8.elementsEqual(expected)
             }
+        }
+    }
+
+    /// The key as an id, for objects keyed by machine.
+    var uuid: UUID? {
+        switch self {
+        case .bytes(let bytes): UUIDText.uuid(from: bytes)
+        case .text(var text): text.withUTF8 { UUIDText.uuid(from: $0) }
+        }
+    }
+
+    /// The key as text, for saying what was wrong with it.
+    var text: String {
+        switch self {
+        case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
+        case .text(let text): text
         }
     }
 }

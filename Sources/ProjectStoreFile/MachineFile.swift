@@ -40,6 +40,22 @@ public enum MachineFile {
         return Machine(id: id, name: host)
     }
 
+    /// Gives this machine the name it goes by in `history`, `sync` and commit messages; `nil`, the
+    /// host name again. The id stays.
+    public static func rename(to name: String?, environment: [String: String]) throws(StorageError) -> Machine {
+        let current = machine(environment: environment)
+        guard let path = path(environment: environment) else { throw .unwritable(path: "~/.local/state/project/machine", code: ENOENT) }
+        var writer = JSONWriter(capacity: 120)
+        writer.raw("{\"id\": ")
+        writer.uuid(current.id)
+        writer.raw(", \"name\": ")
+        writer.optionalString(name)
+        writer.raw("}\n")
+        try StoreFolder.create(for: path)
+        try AtomicFile.replace(path, with: writer.bytes)
+        return Machine(id: current.id, name: name ?? hostName())
+    }
+
     private static func decode(_ bytes: [UInt8]) -> (UUID, String?)? {
         bytes.withUnsafeBufferPointer { buffer in
             var scanner = JSONScanner(buffer)

@@ -20,6 +20,8 @@ public enum StoreDocument {
         public let clock: HybridTime?
         public let history: HistoryMark
         public let unrecorded: Date?
+        /// How far a shared list has taken in every machine's log.
+        public let sharing: SharingMark?
     }
 
     /// The document `export` prints; `withRevision` for the store itself.
@@ -46,6 +48,7 @@ public enum StoreDocument {
                 writer.integer(lines)
                 writer.raw("]")
             }
+            if let sharing = catalog.sharing { write(sharing, to: &writer) }
         }
         writer.raw(",\n  \"sort\": ")
         writer.string(catalog.defaultOrder.rawValue)
@@ -58,6 +61,55 @@ public enum StoreDocument {
         }
         writer.raw(catalog.projects.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
         return writer.bytes
+    }
+
+    /// `"shared": {"root": …, "logs": {"<machine>": [end, "clock"], …}}`, the machines in a steady
+    /// order so that the same mark is the same text.
+    private static func write(_ sharing: SharingMark, to writer: inout JSONWriter) {
+        writer.raw(",\n  \"shared\": {\"root\": ")
+        writer.string(sharing.root)
+        writer.raw(", \"logs\": {")
+        for (index, (machine, log)) in sharing.logs.sorted(by: { $0.key.uuidString < $1.key.uuidString }).enumerated() {
+            writer.raw(index == 0 ? "" : ", ")
+            writer.uuid(machine)
+            writer.raw(": [")
+            writer.integer(log.end)
+            writer.raw(", ")
+            writer.string(log.clock.description)
+            writer.raw("]")
+        }
+        writer.raw("}}")
+    }
+
+    private static func sharing(_ scanner: inout JSONScanner) throws(DocumentProblem) -> SharingMark {
+        var root: String?
+        var logs: [UUID: LogMark] = [:]
+        try scanner.object { scanner, key throws(DocumentProblem) in
+            if key == "root" {
+                root = try scanner.string()
+            } else if key == "logs" {
+                try scanner.object { scanner, machine throws(DocumentProblem) in
+                    guard let id = machine.uuid else { throw .wrongValue(field: "shared", value: machine.text, project: nil) }
+                    var end: Int?
+                    var clock: HybridTime?
+                    try scanner.array { scanner throws(DocumentProblem) in
+                        if end == nil {
+                            end = try scanner.integer()
+                        } else {
+                            let text = try scanner.string()
+                            clock = HybridTime(text)
+                            guard clock != nil else { throw .wrongValue(field: "shared", value: text, project: nil) }
+                        }
+                    }
+                    guard let end, end >= 0, let clock else { throw .missingField("shared", project: nil) }
+                    logs[id] = LogMark(end: end, clock: clock)
+                }
+            } else {
+                try scanner.skipValue()
+            }
+        }
+        guard let root, root.hasPrefix("/") else { throw .missingField("shared", project: nil) }
+        return SharingMark(root: root, logs: logs)
     }
 
     public static func decode(_ bytes: [UInt8]) throws(DocumentProblem) -> Contents {
@@ -88,6 +140,7 @@ public enum StoreDocument {
         var clock: HybridTime?
         var history = HistoryMark()
         var unrecorded: Date?
+        var shared: SharingMark?
         try scanner.object { scanner, key throws(DocumentProblem) in
             if key == "version" {
                 let found = try scanner.integer()
@@ -115,6 +168,8 @@ public enum StoreDocument {
                     throw .wrongValue(field: "history", value: "\(values)", project: nil)
                 }
                 history = HistoryMark(end: values[0], lines: values[1])
+            } else if key == "shared" {
+                shared = try sharing(&scanner)
             } else if key == "root" {
                 root = try scanner.optionalString()
                 guard root?.hasPrefix("/") != false else { throw .wrongValue(field: "root", value: root!, project: nil) }
@@ -133,6 +188,6 @@ public enum StoreDocument {
         try scanner.end()
         guard foundVersion != nil else { throw .missingField("version", project: nil) }
         guard let projects else { throw .missingField("projects", project: nil) }
-        return Contents(order: order, root: root, projects: projects, revision: revision, clock: clock, history: history, unrecorded: unrecorded)
+        return Contents(order: order, root: root, projects: projects, revision: revision, clock: clock, history: history, unrecorded: unrecorded, sharing: shared)
     }
 }

@@ -22,8 +22,11 @@ struct CommandContext {
             guard let storePath else { throw .noStoreLocation }
             let warning = HistoryWarning(terminal: terminal, localizer: localizer, locales: locales)
             let environment = environment
+            let localizer = localizer
             return ProjectStore(
-                storage: FileStorage(path: storePath), folders: folders, places: places, recording: commandName,
+                storage: FileStorage(path: storePath), folders: folders, shared: SharedRootFolder(),
+                numbered: { localizer.text("name.numbered", ["name": $0, "number": String($1)]) },
+                places: places, recording: commandName,
                 historyProblem: { warning.warn($0) }, readProblem: { warning.warnOnRead($0) },
                 machine: { MachineFile.machine(environment: environment) })
         }

@@ -33,7 +33,12 @@ enum HistoryCommand: Command {
             context.say("history.cleared")
             return
         }
-        let (changes, catalog) = try store.historyChanges()
+        var (changes, catalog) = try store.historyChanges()
+        // A shared list's history is every machine's: each change in the order all machines agree on.
+        let shared = try store.otherMachinesChanges(in: catalog)
+        if let shared {
+            changes = (changes + shared.changes).sorted { ($0.clock, $0.machine.id.uuidString) < ($1.clock, $1.machine.id.uuidString) }
+        }
         // A lost store knows no names: the list its history leads to does.
         let named = catalog.lost == nil ? catalog : catalog.replaying(changes).catalog
         let names = HistorySentence.namesAtEachChange(changes, catalog: named)
@@ -49,10 +54,23 @@ enum HistoryCommand: Command {
             let sentence = context.historySentence(store, catalog)
             let dates = context.dateText
             for (entry, names) in entries {
-                let what = sentence.describe(entry, names: names)
-                let line = dates.dateAndTime(entry.time) + "  " + what
+                var what = sentence.describe(entry, names: names)
+                if let shared { what = annotated(what, entry.change, by: shared.merge, context: context) }
+                let line = dates.dateAndTime(entry.time) + "  " + (shared == nil ? "" : entry.change.machine.name + "  ") + what
                 context.terminal.output((entry.isUndone ? context.localizer.text("history.undone", ["line": line]) : line) + "\n")
             }
         }
+    }
+
+    /// A change the merge set aside, said so: overridden by a later change to the same field made on
+    /// another machine, or dropped because another machine deleted its project.
+    private static func annotated(_ what: String, _ change: Change, by merge: MergeOutcome, context: CommandContext) -> String {
+        if let winner = merge.overridden.first(where: { $0.lost.id == change.id }) {
+            return context.localizer.text("history.overridden", ["line": what, "machine": winner.won.machine.name])
+        }
+        if let dropped = merge.dropped.first(where: { $0.edit.id == change.id }) {
+            return context.localizer.text("history.dropped", ["line": what, "machine": dropped.removal.machine.name])
+        }
+        return what
     }
 }

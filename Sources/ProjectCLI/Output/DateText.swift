@@ -46,6 +46,16 @@ final class DateText {
     func dateAndTime(_ date: Date) -> String {
         dateTimeFormatter.string(from: date)
     }
+
+    /// `2026-11-25 10.52` in the writer's zone: the time a conflict copy's name gives, in an order
+    /// that sorts and with no character a file system refuses.
+    func fileStamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = dateFormatter.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
+        return "\(parts.year ?? 0)-\(two(parts.month))-\(two(parts.day)) \(two(parts.hour)).\(two(parts.minute))"
+    }
 }
 
 extension Int {

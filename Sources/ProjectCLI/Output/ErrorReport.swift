@@ -37,6 +37,8 @@ struct ErrorReport {
             status = .usage
         case let error as CommandError:
             (lines, status) = Self.describe(error, l)
+        case let error as SyncError:
+            (lines, status) = Self.describe(error, l)
         default:
             lines = [l.text("error.unexpected", ["detail": String(describing: error)])]
             status = .refused
@@ -110,6 +112,10 @@ struct ErrorReport {
             return ([l.text("error.history-unavailable", ["path": path, "problem": systemMessage(code, l)])], .unavailable)
         case .historyAhead(let path, let count, let last):
             return ([l.text("error.history-ahead", count: count, ["path": path, "last": last.map { when($0) } ?? "?"])], .unavailable)
+        case .sharedFolderMissing(let root):
+            return ([l.text("error.shared-folder-missing", ["root": root])], .unavailable)
+        case .sharedFile(let storage):
+            return ([describeShared(storage, l)], .unavailable)
         case .storeLost(let lost):
             let found = lost.last.map { l.text("error.store-lost", count: lost.changes, ["path": lost.path, "last": when($0)]) }
                 ?? l.text("error.store-lost.undated", count: lost.changes, ["path": lost.path])
@@ -182,6 +188,52 @@ struct ErrorReport {
             l.text("error.store-busy", ["path": path, "seconds": String(seconds)])
         case .unwritable(let path, let code):
             l.text("error.store-unwritable", ["path": path, "reason": systemMessage(code, l)])
+        }
+    }
+
+    private static func describe(_ error: SyncError, _ l: Localizer) -> ([String], ExitStatus) {
+        switch error {
+        case .gitMissing:
+            return ([l.text("error.sync.git-missing")], .unavailable)
+        case .notShared(let root):
+            return ([l.text("error.sync.not-shared", ["root": root])], .refused)
+        case .noRemote(let root):
+            return ([l.text("error.sync.no-remote", ["root": root])], .refused)
+        case .otherRemote(let root, let existing):
+            return ([l.text("error.sync.other-remote", ["root": root, "remote": existing])], .refused)
+        case .remoteNotEmpty(let remote):
+            return ([l.text("error.sync.remote-not-empty", ["remote": remote])], .refused)
+        case .unreachable(let remote, let reason):
+            return ([l.text("error.sync.unreachable", ["remote": remote, "reason": reason])], .unavailable)
+        case .operationInProgress(let root):
+            return ([l.text("error.sync.operation-in-progress", ["root": root])], .refused)
+        case .detachedHead(let root):
+            return ([l.text("error.sync.detached-head", ["root": root])], .refused)
+        case .insideRepository(let root, let top):
+            return ([l.text("error.sync.inside-repository", ["root": root, "top": top])], .refused)
+        case .rootNotEmpty(let root):
+            return ([l.text("error.sync.root-not-empty", ["root": root])], .refused)
+        case .remoteNotShared(let remote):
+            return ([l.text("error.sync.remote-not-shared", ["remote": remote])], .refused)
+        case .pushRefused(let remote, let reason):
+            return ([l.text("error.sync.push-refused", ["remote": remote, "reason": reason])], .unavailable)
+        case .gitFailed(let step, let reason):
+            return ([l.text("error.sync.git-failed", ["step": step, "reason": reason])], .unavailable)
+        }
+    }
+
+    private static func describeShared(_ error: StorageError, _ l: Localizer) -> String {
+        switch error {
+        case .unreadable(let path, let code):
+            l.text("error.shared-unreadable", ["path": path, "reason": systemMessage(code, l)])
+        case .invalid(let path, .newerVersion(let version)):
+            l.text("error.shared-newer", ["path": path, "version": String(version)])
+        case .invalid(let path, let problem):
+            l.text("error.shared-invalid", ["path": path, "problem": describe(problem, l)])
+        case .busy(let path, let seconds):
+            l.text("error.store-busy", ["path": path, "seconds": String(seconds)])
+        case .unwritable(let path, let code):
+            l.text("error.shared-unwritable", ["path": path, "reason": systemMessage(code, l)])
         }
     }
 

@@ -40,6 +40,8 @@ struct HistorySentence {
             return text("history.move", undo: "history.move.undo", [
                 "name": names.name(of: placement, in: change), "from": numbers.string(placement.fromPosition),
                 "to": numbers.string(placement.toPosition)])
+        case ("sync", _) where !undone:
+            return localizer.text("history.share", count: operations.filter { if case .create = $0 { true } else { false } }.count)
         case ("import", _):
             let count = operations.count
             return undone ? localizer.text("history.import.undo", count: count) : localizer.text("history.import", count: count)

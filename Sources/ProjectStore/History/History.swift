@@ -9,6 +9,13 @@ public struct History: Sendable, Equatable {
         /// The last undo of it, for a redo to find what that undo did on disk.
         public internal(set) var undoneBy: Change?
 
+        /// A change shown on its own, as `sync` tells what came in.
+        public init(change: Change, isUndone: Bool = false, undoneBy: Change? = nil) {
+            self.change = change
+            self.isUndone = isUndone
+            self.undoneBy = undoneBy
+        }
+
         public var time: Date { change.time }
         public var command: String { change.command }
     }

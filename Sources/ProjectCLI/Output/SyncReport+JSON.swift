@@ -1,0 +1,56 @@
+import Foundation
+import ProjectStore
+
+/// What `sync --json` prints: the same facts as the sentences, under names scripts read. Changes are
+/// said in English, as `history --json` says them, whatever the writer's language.
+extension SyncReport {
+    func sharedJSON(root: String, projects: Int, remote: String?, outcome: GitSync.Outcome?) -> [String: Any] {
+        ["root": root, "projects": projects, "remote": remote ?? NSNull(), "pushed": outcome?.pushed ?? false]
+    }
+
+    func joinedJSON(root: String, catalog: ProjectCatalog, broughtIn: Int, arrivals: Arrivals?, outcome: GitSync.Outcome) -> [String: Any] {
+        ["root": root, "projects": catalog.projects.count, "broughtIn": broughtIn, "pushed": outcome.pushed,
+         "renamed": (arrivals?.renamed ?? []).map { ["from": $0.from, "to": $0.to] }]
+    }
+
+    func syncedJSON(_ outcome: GitSync.Outcome, outgoing: Outgoing, arrivals: [Arrivals]) -> [String: Any] {
+        let english = english
+        return [
+            "committed": outcome.committed, "pushed": outcome.pushed, "sent": outgoing.sentences,
+            "arrived": arrivals.flatMap(\.changes).map { ["machine": $0.machine.name, "change": english.describe(History.Entry(change: $0), names: [:])] },
+            "files": outcome.arrivedFiles,
+            "conflicts": outcome.conflicts.map { ["path": $0.path, "copy": $0.copy] },
+            "overridden": arrivals.flatMap(\.overridden).map {
+                ["project": $0.project.lowercasedString, "field": $0.field, "lostOn": $0.lost.machine.name, "wonOn": $0.won.machine.name]
+            },
+            "dropped": arrivals.flatMap(\.dropped).map {
+                ["project": $0.project.lowercasedString, "editedOn": $0.edit.machine.name, "deletedOn": $0.removal.machine.name]
+            },
+            "renamed": arrivals.flatMap(\.renamed).map { ["from": $0.from, "to": $0.to] },
+        ]
+    }
+
+    func statusJSON(_ status: SharingStatus) -> [String: Any] {
+        [
+            "root": status.root,
+            "machines": status.machines.map {
+                ["id": $0.machine.id.lowercasedString, "name": $0.machine.name, "lastChange": Self.iso($0.lastChange),
+                 "changes": $0.changes, "thisMachine": $0.isThisMachine]
+            },
+            "awaited": status.awaited.map { ["id": $0.machine.lowercasedString, "name": $0.name.map { $0 as Any } ?? NSNull(), "seenBy": $0.seenBy] },
+            "foldersNotHere": status.foldersNotHere.map(\.name),
+        ]
+    }
+
+    private static func iso(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+
+    func emit(_ object: [String: Any]) {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])
+        else { return }
+        context.terminal.output(String(decoding: data, as: UTF8.self) + "\n")
+    }
+}

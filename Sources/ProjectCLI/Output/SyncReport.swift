@@ -1,0 +1,182 @@
+import Foundation
+import ProjectStore
+import ProjectStoreFile
+
+/// What `sync` tells: what came in from each machine and what went out, what the merge decided
+/// (a change overridden, an edit dropped, a name numbered), the files kept twice, the machines heard
+/// from and what has not arrived yet. In the writer's words, or as JSON for scripts.
+struct SyncReport {
+    let context: CommandContext
+    let json: Bool
+
+    private var l: Localizer { context.localizer }
+    /// Between the items of a list: “; ” in English.
+    private var separator: String { l.text("sync.separator") + " " }
+
+    // MARK: What each step says
+
+    func shared(root: String, projects: Int, remote: String?, outcome: GitSync.Outcome?) {
+        if json { return emit(sharedJSON(root: root, projects: projects, remote: remote, outcome: outcome)) }
+        context.say("sync.shared", count: projects, ["root": shown(root)])
+        if let remote {
+            context.say("sync.shared.git", ["remote": remote])
+            context.say("sync.shared.next-git", ["remote": remote])
+        } else {
+            context.say("sync.shared.next-folder")
+        }
+    }
+
+    func joined(root: String, catalog: ProjectCatalog, broughtIn: Int, arrivals: Arrivals?, outcome: GitSync.Outcome) {
+        if json { return emit(joinedJSON(root: root, catalog: catalog, broughtIn: broughtIn, arrivals: arrivals, outcome: outcome)) }
+        context.say("sync.joined", count: catalog.projects.count, ["root": shown(root)])
+        if broughtIn > 0 { context.say("sync.joined.brought", count: broughtIn) }
+        for renaming in arrivals?.renamed ?? [] { sayRenaming(renaming) }
+    }
+
+    /// This machine's changes not committed yet: what its log holds past what `HEAD` holds.
+    func ownChangesSinceLastCommit(root: String, git: Git, catalog: ProjectCatalog, store: ProjectStore) -> Outgoing {
+        let me = MachineFile.machine(environment: context.environment)
+        let committed = GitSync.committedSize(of: SharedRootFolder.relativeLogPath(of: me.id), in: git)
+        let changes = ((try? SharedRootFolder().log(of: me.id, in: root)) ?? []).filter { $0.end > committed }.map(\.change.change)
+        return Outgoing(sentences: sentences(changes, catalog: catalog, store: store), localizer: l)
+    }
+
+    func synced(_ outcome: GitSync.Outcome, outgoing: Outgoing, arrivals: [Arrivals], catalog: ProjectCatalog, store: ProjectStore) {
+        let changes = arrivals.flatMap(\.changes)
+        let files = filesByProject(outcome.arrivedFiles, catalog: catalog, store: store)
+        if json { return emit(syncedJSON(outcome, outgoing: outgoing, arrivals: arrivals)) }
+        // From each machine: its changes, then the files of each project that came with them.
+        var told = !changes.isEmpty
+        sayFrom(changes, catalog: catalog, store: store)
+        if !files.isEmpty {
+            context.say("sync.files-arrived", ["what": files.joined(separator: separator)])
+            told = true
+        }
+        if !told { context.say("sync.nothing-arrived") }
+        if outcome.committed {
+            context.say("sync.sent", ["what": outgoing.sentences.isEmpty ? l.text("sync.sent.files") : outgoing.sentences.joined(separator: separator)])
+        } else if outcome.pushed {
+            context.say("sync.nothing-to-send")
+        }
+        for conflict in outcome.conflicts { context.say("sync.conflict", ["path": conflict.path, "copy": conflict.copy]) }
+        decisions(arrivals, catalog: catalog)
+        unclaimed(catalog, store: store)
+    }
+
+    /// A root a folder-sync tool carries: the machines heard from, and what has not arrived yet.
+    func status(_ status: SharingStatus?, arrivals: Arrivals?, catalog: ProjectCatalog, store: ProjectStore) {
+        guard let status else { return }
+        let dates = context.dateText
+        if json { return emit(statusJSON(status)) }
+        if let arrivals { sayFrom(arrivals.changes, catalog: catalog, store: store) }
+        context.say("sync.status.root", ["root": shown(status.root)])
+        for heard in status.machines {
+            let values = ["name": heard.machine.name, "date": dates.dateAndTime(heard.lastChange),
+                          "count": NumberText(locale: context.locales.numbers).string(heard.changes)]
+            if heard.isThisMachine {
+                context.say("sync.status.this-machine", count: heard.changes, values)
+            } else {
+                context.say("sync.status.machine", count: heard.changes, values)
+            }
+        }
+        for awaited in status.awaited {
+            context.say("sync.status.awaited", ["name": awaited.name ?? String(awaited.machine.lowercasedString.prefix(8)), "by": awaited.seenBy])
+        }
+        if !status.foldersNotHere.isEmpty {
+            context.say("sync.status.folders-not-here", count: status.foldersNotHere.count,
+                        ["names": status.foldersNotHere.map { l.text("sync.quoted-name", ["name": TerminalText.visible($0.name)]) }.joined(separator: separator)])
+        }
+        if status.awaited.isEmpty && status.foldersNotHere.isEmpty { context.say("sync.status.all-here") }
+        if let arrivals { decisions([arrivals], catalog: catalog) }
+        unclaimed(catalog, store: store)
+    }
+
+    // MARK: Pieces
+
+    /// “From desktop: renamed “Draft” to “Winter”; added “Sonnets””, a machine a line.
+    private func sayFrom(_ changes: [Change], catalog: ProjectCatalog, store: ProjectStore) {
+        let byMachine = Dictionary(grouping: changes, by: { $0.machine.name })
+        for machine in byMachine.keys.sorted() {
+            let said = sentences(byMachine[machine]!, catalog: catalog, store: store)
+            context.say("sync.from", ["machine": machine, "what": said.joined(separator: separator)])
+        }
+    }
+
+    /// Each change in one sentence, as `history` says it.
+    private func sentences(_ changes: [Change], catalog: ProjectCatalog, store: ProjectStore) -> [String] {
+        let sentence = context.historySentence(store, catalog)
+        let names = HistorySentence.namesAtEachChange(changes, catalog: catalog)
+        return changes.map { sentence.describe(History.Entry(change: $0), names: names[$0.id] ?? [:]) }
+    }
+
+    var english: HistorySentence {
+        HistorySentence(localizer: Localizer(language: "en"), locales: LocaleSettings(environment: [:]))
+    }
+
+    /// “3 files changed in “My Novel””, a project at a time, then the files of no project.
+    private func filesByProject(_ paths: [String], catalog: ProjectCatalog, store: ProjectStore) -> [String] {
+        guard !paths.isEmpty else { return [] }
+        var remaining = paths
+        var said: [String] = []
+        for project in catalog.projects {
+            guard let folder = project.folder, !folder.recorded.hasPrefix("/") else { continue }
+            let prefix = folder.recorded + "/"
+            let inside = remaining.filter { $0.hasPrefix(prefix) }
+            guard !inside.isEmpty else { continue }
+            remaining.removeAll { $0.hasPrefix(prefix) }
+            said.append(l.text("sync.files-in", count: inside.count, ["count": String(inside.count), "name": TerminalText.visible(project.name)]))
+        }
+        if !remaining.isEmpty { said.append(l.text("sync.files-elsewhere", count: remaining.count, ["count": String(remaining.count)])) }
+        return said
+    }
+
+    /// What the merge decided, each said once: nothing happens silently.
+    private func decisions(_ arrivals: [Arrivals], catalog: ProjectCatalog) {
+        func name(_ id: UUID, _ change: Change) -> String {
+            if let project = catalog.projects.first(where: { $0.id == id }) { return TerminalText.visible(project.name) }
+            for case .remove(let project) in change.operations where project.id == id { return TerminalText.visible(project.name) }
+            return String(id.lowercasedString.prefix(8))
+        }
+        for overridden in arrivals.flatMap(\.overridden) {
+            context.say("sync.overridden", [
+                "field": l.text("sync.field.\(overridden.field)"), "name": name(overridden.project, overridden.won),
+                "lost": overridden.lost.machine.name, "won": overridden.won.machine.name])
+        }
+        for dropped in arrivals.flatMap(\.dropped) {
+            context.say("sync.dropped", [
+                "name": name(dropped.project, dropped.removal), "machine": dropped.edit.machine.name, "deleter": dropped.removal.machine.name])
+        }
+        for renaming in arrivals.flatMap(\.renamed) { sayRenaming(renaming) }
+    }
+
+    private func sayRenaming(_ renaming: Renaming) {
+        context.say("sync.renamed", ["from": TerminalText.visible(renaming.from), "to": TerminalText.visible(renaming.to)])
+    }
+
+    /// Folders under the root no project claims, such as the files of a project deleted on one
+    /// machine while another wrote in it: said, never touched.
+    private func unclaimed(_ catalog: ProjectCatalog, store: ProjectStore) {
+        guard let found = try? store.unclaimedFolders(in: catalog), !found.names.isEmpty else { return }
+        context.say("sync.unclaimed", count: found.names.count, ["names": found.names.joined(separator: separator)])
+    }
+
+    /// `~` for the home folder.
+    private func shown(_ path: String) -> String {
+        guard let home = context.environment["HOME"], home != "/", FolderPath.isSameOrInside(path, home) else { return path }
+        return "~" + path.dropFirst(home.count)
+    }
+
+}
+
+/// This machine's changes a sync sends, in sentences; the commit's subject says them.
+struct Outgoing {
+    let sentences: [String]
+    let localizer: Localizer
+
+    func subject(machine: String) -> String {
+        guard !sentences.isEmpty else { return localizer.text("sync.commit.files", ["machine": machine]) }
+        let shown = sentences.prefix(3).joined(separator: localizer.text("sync.separator") + " ")
+        let more = sentences.count - 3
+        return machine + ": " + (more > 0 ? localizer.text("sync.commit.more", count: more, ["list": shown, "count": String(more)]) : shown)
+    }
+}

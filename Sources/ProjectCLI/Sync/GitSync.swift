@@ -1,0 +1,292 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import Foundation
+import ProjectStore
+
+/// A shared root kept in git: committed, merged with what other machines pushed, and pushed, never
+/// by force and never rewriting a commit. A file two machines changed is kept twice, the other
+/// machine's version as a conflict copy beside it; the machines' logs in `.project/` never conflict,
+/// since each is written by one machine only. Whatever happens, no merge is left in progress.
+struct GitSync {
+    let git: Git
+    /// This machine's name, for commit messages and the `Machine:` trailer other machines read.
+    let machine: String
+    /// The label of a conflict copy of a file made on `machine` at a time.
+    let copyLabel: (_ machine: String, _ time: Date) -> String
+
+    /// What a sync did.
+    struct Outcome {
+        var committed = false
+        /// Files other machines changed, relative to the root, `.project/` left out.
+        var arrivedFiles: [String] = []
+        /// Files changed on both sides: each kept, and the other machine's version beside it.
+        var conflicts: [(path: String, copy: String)] = []
+        var pushed = false
+    }
+
+    /// The remote every machine exchanges through.
+    static let remoteName = "origin"
+
+    // MARK: Facts about the repository
+
+    /// Whether the root is the top of a git repository; a root inside a larger one is refused.
+    func isRepository() throws(SyncError) -> Bool {
+        let top = git.run(["rev-parse", "--show-toplevel"])
+        guard top.succeeded else { return false }
+        let found = top.output.trimmingCharacters(in: .newlines)
+        guard Self.samePlace(found, git.root) else { throw .insideRepository(root: git.root, top: found) }
+        return true
+    }
+
+    private static func samePlace(_ lhs: String, _ rhs: String) -> Bool {
+        var left = stat()
+        var right = stat()
+        guard stat(lhs, &left) == 0, stat(rhs, &right) == 0 else { return lhs == rhs }
+        return left.st_dev == right.st_dev && left.st_ino == right.st_ino
+    }
+
+    func remoteURL() -> String? {
+        let found = git.run(["remote", "get-url", Self.remoteName])
+        return found.succeeded ? found.output.trimmingCharacters(in: .newlines) : nil
+    }
+
+    /// How long `path` (relative to the root) is in the last commit; 0 when it is not there.
+    static func committedSize(of path: String, in git: Git) -> Int {
+        Int(git.run(["cat-file", "-s", "HEAD:\(path)"]).output.trimmingCharacters(in: .newlines)) ?? 0
+    }
+
+    private func gitFolder() throws(SyncError) -> String {
+        let found = git.run(["rev-parse", "--absolute-git-dir"])
+        guard found.succeeded else { throw .gitFailed(step: "rev-parse", reason: found.complaint) }
+        return found.output.trimmingCharacters(in: .newlines)
+    }
+
+    /// The marker of a merge this tool started: a sync killed part way leaves it with the merge, and
+    /// the next sync takes that merge back rather than call it the writer's.
+    private func mergeMarker() throws(SyncError) -> String { try gitFolder() + "/project-sync-merge" }
+
+    // MARK: Starting
+
+    /// `sync --init <remote>`: the root made a repository if it is not one, `remote` added as
+    /// `origin` (a local path that does not exist is made a bare repository), which must be empty
+    /// or already this root's; then everything committed and pushed.
+    func initialize(remote: String, subject: String) throws(SyncError) -> Outcome {
+        if try !isRepository() {
+            let made = git.run(["init", "-q"])
+            guard made.succeeded else { throw .gitFailed(step: "init", reason: made.complaint) }
+        }
+        if let existing = remoteURL() {
+            guard existing == remote else { throw .otherRemote(root: git.root, existing: existing) }
+        } else {
+            if Self.isLocalPath(remote), access(remote, F_OK) != 0 {
+                let made = git.run(["init", "-q", "--bare", remote])
+                guard made.succeeded else { throw .gitFailed(step: "init --bare", reason: made.complaint) }
+            }
+            let added = git.run(["remote", "add", Self.remoteName, remote])
+            guard added.succeeded else { throw .gitFailed(step: "remote add", reason: added.complaint) }
+        }
+        let heads = git.run(["ls-remote", "--heads", Self.remoteName])
+        guard heads.succeeded else { throw .unreachable(remote: remote, reason: heads.complaint) }
+        // A remote holding branches is refused, unless they are this root's own, pushed before.
+        let ours = git.run(["for-each-ref", "--format=%(refname)", "refs/remotes/\(Self.remoteName)/"]).lines
+        if !heads.lines.isEmpty, ours.isEmpty { throw .remoteNotEmpty(remote: remote) }
+        return try sync(subject: subject)
+    }
+
+    private static func isLocalPath(_ remote: String) -> Bool {
+        remote.hasPrefix("/") || remote.hasPrefix("./") || remote.hasPrefix("../") || remote.hasPrefix("~") || !remote.contains(":")
+    }
+
+    /// `sync --join <remote>`: the remote cloned into the root, which must be missing or empty.
+    func clone(_ remote: String) throws(SyncError) {
+        let root = git.root
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: root), !names.isEmpty {
+            throw .rootNotEmpty(root: root)
+        }
+        let parent = (root as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        let cloned = git.run(["clone", "-q", "--origin", Self.remoteName, remote, root], in: parent)
+        guard cloned.succeeded else {
+            let reason = cloned.complaint
+            if reason.contains("not found") || reason.contains("does not appear") || reason.contains("Could not read")
+                || reason.contains("unable to access") {
+                throw .unreachable(remote: remote, reason: reason)
+            }
+            throw .gitFailed(step: "clone", reason: reason)
+        }
+    }
+
+    // MARK: Syncing
+
+    /// Commits the root's changes (`subject` says what they were),
+    /// takes in what other machines pushed, and pushes; a push refused because another machine
+    /// pushed first is tried again after taking that in.
+    func sync(subject: String) throws(SyncError) -> Outcome {
+        try finishOwnInterruptedMerge()
+        try refuseWritersOperation()
+        let branchLookup = git.run(["symbolic-ref", "--short", "-q", "HEAD"])
+        guard branchLookup.succeeded else { throw .detachedHead(root: git.root) }
+        let branch = branchLookup.output.trimmingCharacters(in: .newlines)
+        guard let remote = remoteURL() else { throw .noRemote(root: git.root) }
+        var outcome = Outcome()
+        outcome.committed = try commitEverything(subject: subject)
+        for _ in 0..<5 {
+            let fetched = git.run(["fetch", "-q", Self.remoteName])
+            guard fetched.succeeded else { throw .unreachable(remote: remote, reason: fetched.complaint) }
+            let upstream = "refs/remotes/\(Self.remoteName)/\(branch)"
+            if git.run(["rev-parse", "--verify", "-q", upstream]).succeeded {
+                try merge(upstream, into: &outcome)
+            }
+            let pushed = git.run(["push", "-q", Self.remoteName, "HEAD:refs/heads/\(branch)"])
+            if pushed.succeeded {
+                outcome.pushed = true
+                git.run(["branch", "-q", "--set-upstream-to=\(Self.remoteName)/\(branch)"])
+                return outcome
+            }
+            // Another machine pushed in between: take that in too, and try again.
+            guard pushed.errors.contains("[rejected]") || pushed.errors.contains("fetch first") || pushed.errors.contains("non-fast-forward")
+            else { throw .pushRefused(remote: remote, reason: pushed.complaint) }
+        }
+        throw .pushRefused(remote: remote, reason: "other machines kept pushing; try again")
+    }
+
+    /// Adds every file of the root, empty folders kept with a `.gitkeep` (git carries files only),
+    /// and commits them; `false` when there was nothing to commit.
+    private func commitEverything(subject: String) throws(SyncError) -> Bool {
+        keepEmptyFolders(in: git.root)
+        let added = git.run(["add", "-A"])
+        guard added.succeeded else { throw .gitFailed(step: "add", reason: added.complaint) }
+        guard !git.run(["diff", "--cached", "--quiet"]).succeeded else { return false }
+        let committed = git.run(identity + ["commit", "-q", "-m", subject, "-m", "Machine: \(machine)"])
+        guard committed.succeeded else { throw .gitFailed(step: "commit", reason: committed.complaint) }
+        return true
+    }
+
+    /// Who commits, when git has not been told: this machine.
+    private var identity: [String] {
+        guard !git.run(["config", "user.email"]).succeeded else { return [] }
+        let name = machine.isEmpty ? "project" : machine
+        return ["-c", "user.name=\(name)", "-c", "user.email=project@\(FolderName.safe(name).replacingOccurrences(of: " ", with: "-"))"]
+    }
+
+    /// A `.gitkeep` in each empty folder under `folder`, `.git` aside.
+    private func keepEmptyFolders(in folder: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        if names.isEmpty, folder != git.root {
+            FileManager.default.createFile(atPath: folder + "/.gitkeep", contents: Data())
+            return
+        }
+        for name in names where name != ".git" {
+            let path = folder + "/" + name
+            var status = stat()
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { keepEmptyFolders(in: path) }
+        }
+    }
+
+    /// Merges `upstream`; files changed on both sides are resolved by keeping both.
+    private func merge(_ upstream: String, into outcome: inout Outcome) throws(SyncError) {
+        guard !git.run(["merge-base", "--is-ancestor", upstream, "HEAD"]).succeeded else { return }
+        let before = git.run(["rev-parse", "HEAD"])
+        let marker = try mergeMarker()
+        FileManager.default.createFile(atPath: marker, contents: Data())
+        defer { unlink(marker) }
+        let merged = git.run(identity + ["merge", "-q", "--no-edit", "-m", "\(machine): took in the other machines' changes", upstream])
+        if !merged.succeeded {
+            let unmerged = unmergedPaths()
+            guard !unmerged.isEmpty else {
+                abortMerge()
+                throw .gitFailed(step: "merge", reason: merged.complaint)
+            }
+            do throws(SyncError) {
+                for (path, stages) in unmerged { try resolve(path, stages: stages, into: &outcome) }
+                let concluded = git.run(identity + ["commit", "-q", "--no-edit"])
+                guard concluded.succeeded else { throw .gitFailed(step: "commit", reason: concluded.complaint) }
+            } catch {
+                abortMerge()
+                throw error
+            }
+        }
+        if before.succeeded {
+            let changed = git.run(["diff", "--name-only", "-z", before.output.trimmingCharacters(in: .newlines), "HEAD"])
+            outcome.arrivedFiles += changed.output.split(separator: "\0").map(String.init)
+                .filter { !$0.hasPrefix(".project/") && !$0.hasSuffix("/.gitkeep") }
+        }
+    }
+
+    private func abortMerge() {
+        git.run(["merge", "--abort"])
+    }
+
+    /// The paths a merge left unmerged, with the stages present: 2 ours, 3 theirs.
+    private func unmergedPaths() -> [(String, Set<Int>)] {
+        var stages: [String: Set<Int>] = [:]
+        var order: [String] = []
+        for record in git.run(["ls-files", "-u", "-z"]).output.split(separator: "\0") {
+            // "<mode> <object> <stage>\t<path>"
+            guard let tab = record.firstIndex(of: "\t") else { continue }
+            let fields = record[..<tab].split(separator: " ")
+            let path = String(record[record.index(after: tab)...])
+            guard fields.count == 3, let stage = Int(fields[2]) else { continue }
+            if stages[path] == nil { order.append(path) }
+            stages[path, default: []].insert(stage)
+        }
+        return order.map { ($0, stages[$0]!) }
+    }
+
+    /// Both sides kept: this machine's version where it was, the other's as a conflict copy beside
+    /// it. A file one side deleted and the other changed is kept as changed.
+    private func resolve(_ path: String, stages: Set<Int>, into outcome: inout Outcome) throws(SyncError) {
+        func step(_ arguments: [String]) throws(SyncError) {
+            let done = git.run(arguments)
+            guard done.succeeded else { throw .gitFailed(step: arguments.first ?? "git", reason: done.complaint) }
+        }
+        switch (stages.contains(2), stages.contains(3)) {
+        case (true, true):
+            guard let theirs = git.contents(":3:\(path)") else { throw .gitFailed(step: "cat-file", reason: path) }
+            let (who, when) = author(of: path)
+            let copy = ConflictCopy.path(for: path, label: copyLabel(who, when)) { access(git.root + "/" + $0, F_OK) == 0 }
+            guard FileManager.default.createFile(atPath: git.root + "/" + copy, contents: theirs) else {
+                throw .gitFailed(step: "write", reason: copy)
+            }
+            try step(["checkout", "--ours", "--", path])
+            try step(["add", "--", path, copy])
+            outcome.conflicts.append((path, copy))
+        case (false, true):
+            try step(["checkout", "--theirs", "--", path])
+            try step(["add", "--", path])
+        default:
+            try step(["checkout", "--ours", "--", path])
+            try step(["add", "--", path])
+        }
+    }
+
+    /// The machine that made the other side's version of `path`, and when: from the `Machine:`
+    /// trailer our commits carry, else the commit's author.
+    private func author(of path: String) -> (String, Date) {
+        let found = git.run(["log", "-1", "--format=%(trailers:key=Machine,valueonly,separator=%x2C)%x00%an%x00%ct", "MERGE_HEAD", "--", path])
+        let fields = found.output.trimmingCharacters(in: .newlines).split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
+        guard fields.count == 3 else { return ("?", Date()) }
+        let name = fields[0].trimmingCharacters(in: .whitespacesAndNewlines)
+        return (name.isEmpty ? fields[1] : name, Date(timeIntervalSince1970: TimeInterval(fields[2]) ?? 0))
+    }
+
+    /// A merge this tool started and a kill interrupted is taken back, so the root is as before it.
+    private func finishOwnInterruptedMerge() throws(SyncError) {
+        let marker = try mergeMarker()
+        guard access(marker, F_OK) == 0 else { return }
+        if access(try gitFolder() + "/MERGE_HEAD", F_OK) == 0 { abortMerge() }
+        unlink(marker)
+    }
+
+    /// A merge, rebase, cherry-pick or revert the writer started is theirs to finish.
+    private func refuseWritersOperation() throws(SyncError) {
+        let folder = try gitFolder()
+        for name in ["MERGE_HEAD", "rebase-merge", "rebase-apply", "CHERRY_PICK_HEAD", "REVERT_HEAD"]
+        where access(folder + "/" + name, F_OK) == 0 {
+            throw .operationInProgress(root: git.root)
+        }
+    }
+}

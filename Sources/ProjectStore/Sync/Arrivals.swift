@@ -1,0 +1,27 @@
+import Foundation
+
+/// What a command took in from the other machines: their changes this machine had not seen, in
+/// the order every machine agrees on, and what the merge decided about them. `sync` tells it.
+public struct Arrivals: Sendable {
+    public let changes: [Change]
+    public let overridden: [Overridden]
+    public let dropped: [DroppedEdit]
+    public let renamed: [Renaming]
+
+    init(from logs: [UUID: [SharedLogEntry]], after mark: SharingMark?, by me: Machine, merged: MergeOutcome, before: ProjectCatalog) {
+        var arrived: [SharedChange] = []
+        for (machine, entries) in logs where machine != me.id {
+            let seen = mark?.logs[machine]?.end ?? 0
+            arrived += entries.filter { $0.end > seen }.map(\.change)
+        }
+        arrived.sort { $0.stamp < $1.stamp }
+        changes = arrived.map(\.change)
+        let new = Set(changes.map(\.id))
+        overridden = merged.overridden.filter { new.contains($0.lost.id) || new.contains($0.won.id) }
+        dropped = merged.dropped.filter { new.contains($0.edit.id) || new.contains($0.removal.id) }
+        // A renaming the list already had was told when it happened.
+        renamed = merged.renamed.filter { renaming in
+            before.projects.first { $0.id == renaming.project }?.name != renaming.to
+        }
+    }
+}

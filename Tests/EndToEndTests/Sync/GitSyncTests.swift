@@ -1,0 +1,240 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+/// Two or three computers sharing a root through git, a bare repository on local disk as the remote:
+/// every merge rule in both orders of arrival, files changed on two machines, and the refusals.
+@Suite("sync through git")
+struct GitSyncTests {
+    /// A laptop with two projects shares its root; the desktop joins it.
+    private func laptopAndDesktop() async throws -> SyncMachines {
+        let machines = try SyncMachines()
+        await machines.named("laptop", "desktop")
+        await machines.ok("laptop", "add", "My Novel", "--type", "novel")
+        await machines.ok("laptop", "add", "Sonnets", "--type", "poetry")
+        await machines.ok("laptop", "sync", "--init", machines.remote)
+        await machines.ok("desktop", "sync", "--join", machines.remote)
+        return machines
+    }
+
+    @Test("--init shares and pushes the root; --join on a second machine makes the list and the folders appear")
+    func initAndJoin() async throws {
+        let machines = try await laptopAndDesktop()
+        #expect(await machines.names("desktop") == ["My Novel", "Sonnets"])
+        #expect(await machines.export("desktop") == (await machines.export("laptop")))
+        // The novel's empty folders came too: git carries files only, so each holds a `.gitkeep`.
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: machines.root("desktop") + "/My Novel/Chapters", isDirectory: &isFolder) && isFolder.boolValue)
+        #expect(machines.git("laptop", "log", "--format=%s").output.contains("laptop: shared the root"))
+        // Running --init again changes nothing.
+        let before = machines.git("laptop", "rev-parse", "HEAD").output
+        await machines.ok("laptop", "sync", "--init", machines.remote)
+        #expect(machines.git("laptop", "rev-parse", "HEAD").output == before)
+    }
+
+    @Test("joining a machine that has projects keeps them, with their ids; a name taken on both is numbered the same way on both")
+    func joinWithProjects() async throws {
+        let machines = try SyncMachines()
+        await machines.named("laptop", "desktop")
+        await machines.ok("laptop", "add", "Winter")
+        await machines.ok("laptop", "sync", "--init", machines.remote)
+        await machines.ok("desktop", "add", "Winter", "--no-folder")
+        await machines.ok("desktop", "add", "Letters", "--no-folder")
+        let ids = await machines.ok("desktop", "list", "--json").stdout
+        let joined = await machines.ok("desktop", "sync", "--join", machines.remote)
+        #expect(joined.stdout.contains("2 projects this machine already had are kept and merged in"), "\(joined)")
+        #expect(joined.stdout.contains("Two machines used the name “Winter”: one project is now called “Winter (2)”"), "\(joined)")
+        await machines.ok("laptop", "sync")
+        #expect(Set(await machines.names("laptop")) == ["Winter", "Winter (2)", "Letters"])
+        #expect(await machines.export("laptop") == (await machines.export("desktop")))
+        let letters = try #require(((try JSONSerialization.jsonObject(with: Data(ids.utf8))) as? [[String: Any]])?.first { $0["name"] as? String == "Letters" })
+        #expect(await machines.export("laptop").contains(letters["id"] as! String))
+    }
+
+    @Test("changes to different projects and fields on two machines all hold, and every machine ends with the same list")
+    func differentChanges() async throws {
+        for laptopFirst in [true, false] {
+            let machines = try await laptopAndDesktop()
+            await machines.ok("laptop", "edit", "My Novel", "--target", "80000")
+            await machines.ok("desktop", "edit", "My Novel", "--details", "Cold")
+            await machines.ok("desktop", "add", "Letters")
+            let order = laptopFirst ? ["laptop", "desktop", "laptop"] : ["desktop", "laptop", "desktop"]
+            for machine in order { await machines.ok(machine, "sync") }
+            #expect(await machines.export("laptop") == (await machines.export("desktop")))
+            let shown = await machines.ok("laptop", "show", "My Novel").stdout
+            #expect(shown.contains("80,000") && shown.contains("Cold"), "\(shown)")
+            #expect(Set(await machines.names("laptop")) == ["My Novel", "Sonnets", "Letters"])
+        }
+    }
+
+    @Test("the same field changed on two machines: the later change holds on both, and sync and history say which gave way")
+    func laterWins() async throws {
+        for laptopFirst in [true, false] {
+            let machines = try await laptopAndDesktop()
+            await machines.ok("laptop", "rename", "Sonnets", "Spring")
+            await machines.ok("desktop", "rename", "Sonnets", "Summer")  // later by the clock
+            let first = laptopFirst ? "laptop" : "desktop"
+            let second = laptopFirst ? "desktop" : "laptop"
+            await machines.ok(first, "sync")
+            let told = await machines.ok(second, "sync")
+            await machines.ok(first, "sync")
+            #expect(told.stdout.contains("The name of “Summer” was changed on laptop and on desktop at once: the later change, from desktop, holds."), "\(told)")
+            for machine in ["laptop", "desktop"] {
+                #expect(Set(await machines.names(machine)) == ["My Novel", "Summer"])
+                let history = await machines.ok(machine, "history").stdout
+                #expect(history.contains("laptop  renamed “Sonnets” to “Spring” (overridden by a later change on desktop)"), "\(history)")
+            }
+            // Both folders stay: the one the earlier rename made is claimed by no project, and said so.
+            #expect(FileManager.default.fileExists(atPath: machines.root("laptop") + "/Spring"))
+            #expect(await machines.ok("laptop", "sync").stdout.contains("belongs to no project, and is left as it is: Spring"))
+        }
+    }
+
+    @Test("a file changed on two machines is kept twice, the other's version beside it; no conflict marker, no merge left")
+    func fileChangedTwice() async throws {
+        let machines = try await laptopAndDesktop()
+        try machines.write("laptop", "My Novel/Chapters/One.md", "The laptop's words.\n")
+        await machines.ok("laptop", "sync")
+        await machines.ok("desktop", "sync")
+        try machines.write("laptop", "My Novel/Chapters/One.md", "The laptop's second words.\n")
+        try machines.write("desktop", "My Novel/Chapters/One.md", "The desktop's words.\n")
+        await machines.ok("laptop", "sync")
+        let told = await machines.ok("desktop", "sync")
+        await machines.ok("laptop", "sync")
+        let copy = try #require(machines.files("desktop").first { $0.hasPrefix("My Novel/Chapters/One (conflicted copy from laptop, ") && $0.hasSuffix(").md") },
+                                "\(machines.files("desktop"))")
+        #expect(told.stdout.contains("My Novel/Chapters/One.md was changed here and on another machine: both are kept, theirs as \(copy)."), "\(told)")
+        for machine in ["laptop", "desktop"] {
+            #expect(machines.read(machine, "My Novel/Chapters/One.md") == "The desktop's words.\n")
+            #expect(machines.read(machine, copy) == "The laptop's second words.\n")
+            #expect(!machines.gitInProgress(machine))
+            for file in machines.files(machine) { #expect(machines.read(machine, file)?.contains("<<<<<<<") != true, "\(file)") }
+        }
+        #expect(await machines.ok("laptop", "files", "My Novel").stdout.contains("conflicted copy"))
+    }
+
+    @Test("a project deleted on one machine and edited on the other ends deleted, the edit said to be dropped; undo on the deleting machine brings it back")
+    func deleteAndEdit() async throws {
+        for laptopFirst in [true, false] {
+            let machines = try await laptopAndDesktop()
+            await machines.ok("laptop", "delete", "Sonnets", "--yes")
+            await machines.ok("desktop", "edit", "Sonnets", "--target", "500")
+            let first = laptopFirst ? "laptop" : "desktop"
+            let second = laptopFirst ? "desktop" : "laptop"
+            await machines.ok(first, "sync")
+            let told = await machines.ok(second, "sync")
+            await machines.ok(first, "sync")
+            #expect(told.stdout.contains("“Sonnets” was deleted on laptop, so the change made to it on desktop was dropped."), "\(told)")
+            #expect(await machines.names("laptop") == ["My Novel"])
+            #expect(await machines.names("desktop") == ["My Novel"])
+            await machines.ok("laptop", "undo")
+            await machines.ok("laptop", "sync")
+            await machines.ok("desktop", "sync")
+            #expect(Set(await machines.names("desktop")) == ["My Novel", "Sonnets"])
+        }
+    }
+
+    @Test("moves and adds on two machines all hold: nothing duplicated or lost, positions 1 to n, the same on both")
+    func movesAndAdds() async throws {
+        let machines = try await laptopAndDesktop()
+        await machines.ok("laptop", "add", "Letters")
+        await machines.ok("laptop", "sync")
+        await machines.ok("desktop", "sync")
+        await machines.ok("laptop", "move", "Letters", "--top")
+        await machines.ok("laptop", "add", "Plays")
+        await machines.ok("desktop", "move", "My Novel", "--bottom")
+        await machines.ok("desktop", "add", "Essays")
+        await machines.ok("desktop", "sync")
+        await machines.ok("laptop", "sync")
+        await machines.ok("desktop", "sync")
+        let names = await machines.names("laptop")
+        #expect(names == (await machines.names("desktop")))
+        #expect(names.sorted() == ["Essays", "Letters", "My Novel", "Plays", "Sonnets"])
+        #expect(names.first == "Letters")
+        let list = await machines.ok("laptop", "list", "--json", "--sort", "user").stdout
+        let positions = ((try JSONSerialization.jsonObject(with: Data(list.utf8))) as? [[String: Any]])?.compactMap { $0["position"] as? Int }
+        #expect(positions == Array(1...5))
+    }
+
+    @Test("three machines: every change reaches every machine, in any order of syncs")
+    func threeMachines() async throws {
+        let machines = try await laptopAndDesktop()
+        await machines.named("tablet")
+        await machines.ok("tablet", "sync", "--join", machines.remote)
+        await machines.ok("laptop", "add", "From Laptop")
+        await machines.ok("desktop", "add", "From Desktop")
+        await machines.ok("tablet", "rename", "Sonnets", "Odes")
+        for machine in ["tablet", "laptop", "desktop", "tablet", "laptop"] { await machines.ok(machine, "sync") }
+        let export = await machines.export("laptop")
+        #expect(await machines.export("desktop") == export)
+        #expect(await machines.export("tablet") == export)
+        #expect(Set(await machines.names("tablet")) == ["My Novel", "Odes", "From Laptop", "From Desktop"])
+        let history = await machines.ok("laptop", "history").stdout
+        #expect(history.contains("tablet  renamed “Sonnets” to “Odes”") && history.contains("desktop  added “From Desktop”"), "\(history)")
+    }
+
+    @Test("refusals say what to do and change nothing: not shared, no remote, a merge or a detached HEAD of the writer's, a remote not empty, a root not empty")
+    func refusals() async throws {
+        let machines = try SyncMachines()
+        await machines.ok("laptop", "add", "Winter")
+        let notShared = await machines.run("laptop", "sync")
+        #expect(notShared.status == 1 && notShared.stderr.contains("is not shared. To share it: project sync --init"), "\(notShared)")
+        await machines.ok("laptop", "sync", "--init")
+        #expect(machines.git("laptop", "init", "-q").status == 0)
+        let noRemote = await machines.run("laptop", "sync")
+        #expect(noRemote.status == 1 && noRemote.stderr.contains("without a remote to sync with"), "\(noRemote)")
+        await machines.ok("laptop", "sync", "--init", machines.remote)
+        machines.git("laptop", "commit", "-q", "--allow-empty", "-m", "mine")
+        let head = machines.git("laptop", "rev-parse", "HEAD").output.trimmingCharacters(in: .newlines)
+        machines.git("laptop", "checkout", "-q", head)
+        let detached = await machines.run("laptop", "sync")
+        #expect(detached.status == 1 && detached.stderr.contains("detached HEAD"), "\(detached)")
+        machines.git("laptop", "checkout", "-q", "-")
+        try Data().write(to: URL(fileURLWithPath: machines.root("laptop") + "/.git/MERGE_HEAD"))
+        let merging = await machines.run("laptop", "sync")
+        #expect(merging.status == 1 && merging.stderr.contains("in the middle of a git merge"), "\(merging)")
+        #expect(FileManager.default.fileExists(atPath: machines.root("laptop") + "/.git/MERGE_HEAD"))
+        unlink(machines.root("laptop") + "/.git/MERGE_HEAD")
+        // Another root may not push to a remote that holds this one.
+        await machines.ok("desktop", "add", "Letters")
+        let notEmpty = await machines.run("desktop", "sync", "--init", machines.remote)
+        #expect(notEmpty.status == 1 && notEmpty.stderr.contains("already holds commits"), "\(notEmpty)")
+        let rootTaken = await machines.run("desktop", "sync", "--join", machines.remote)
+        #expect(rootTaken.status == 1 && rootTaken.stderr.contains("already holds files"), "\(rootTaken)")
+    }
+
+    @Test("a remote out of reach: sync fails saying so, the change stays committed here, other commands work, and a later sync sends it")
+    func offline() async throws {
+        let machines = try await laptopAndDesktop()
+        let away = machines.sandbox.root + "/remote-away.git"
+        #expect(rename(machines.remote, away) == 0)
+        await machines.ok("laptop", "rename", "Sonnets", "Odes")
+        let failed = await machines.run("laptop", "sync")
+        #expect(failed.status == 3 && failed.stderr.contains("Cannot reach \(machines.remote)"), "\(failed)")
+        #expect(!machines.gitInProgress("laptop"))
+        await machines.ok("laptop", "add", "Letters")
+        #expect(rename(away, machines.remote) == 0)
+        await machines.ok("laptop", "sync")
+        await machines.ok("desktop", "sync")
+        #expect(Set(await machines.names("desktop")) == ["My Novel", "Odes", "Letters"])
+    }
+
+    @Test("sync says what came in, from which machine, and what went out")
+    func report() async throws {
+        let machines = try await laptopAndDesktop()
+        await machines.ok("desktop", "rename", "Sonnets", "Winter")
+        await machines.ok("desktop", "add", "Letters", "--no-folder")
+        try machines.write("desktop", "My Novel/Chapters/One.md", "Words.\n")
+        try machines.write("desktop", "My Novel/Chapters/Two.md", "More words.\n")
+        let sent = await machines.ok("desktop", "sync")
+        #expect(sent.stdout.contains("Sent: renamed “Sonnets” to “Winter”; added “Letters”"), "\(sent)")
+        let came = await machines.ok("laptop", "sync")
+        #expect(came.stdout.contains("From desktop: renamed “Sonnets” to “Winter”; added “Letters”"), "\(came)")
+        #expect(came.stdout.contains("2 files changed in “My Novel”"), "\(came)")
+        #expect(machines.git("desktop", "log", "-1", "--format=%s").output.hasPrefix("desktop: renamed “Sonnets” to “Winter”; added “Letters”"))
+        let json = await machines.ok("laptop", "sync", "--json").stdout
+        #expect((try? JSONSerialization.jsonObject(with: Data(json.utf8))) is [String: Any], "\(json)")
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+/// Computers for the sync tests, all on this host: each its own `HOME` (so its own store, machine
+/// identity and `~/Writing` root), its own name, and git told nothing from outside the test.
+final class SyncMachines: @unchecked Sendable {
+    let sandbox: Sandbox
+    /// A bare repository on local disk: the remote every machine pushes to.
+    var remote: String { sandbox.root + "/remote.git" }
+
+    init() throws {
+        sandbox = try Sandbox()
+    }
+
+    func home(_ machine: String) -> String { sandbox.root + "/" + machine }
+    func root(_ machine: String) -> String { home(machine) + "/Writing" }
+
+    func environment(_ machine: String) -> [String: String?] {
+        [
+            "HOME": home(machine), "PROJECT_STORE": nil, "GIT_CONFIG_NOSYSTEM": "1",
+            "XDG_DATA_HOME": nil, "XDG_STATE_HOME": nil, "XDG_CONFIG_HOME": nil,
+        ]
+    }
+
+    /// Runs `project` as `machine`.
+    @discardableResult
+    func run(_ machine: String, _ arguments: String..., environment extra: [String: String?] = [:]) async -> RunResult {
+        await sandbox.run(arguments, environment: environment(machine).merging(extra) { $1 })
+    }
+
+    /// Runs a command that must succeed, as `machine`.
+    @discardableResult
+    func ok(_ machine: String, _ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) async -> RunResult {
+        let result = await sandbox.run(arguments, environment: environment(machine))
+        #expect(result.status == 0, "\(machine): \(result)", sourceLocation: sourceLocation)
+        return result
+    }
+
+    /// Machines named, each with its own name in history and sync.
+    func named(_ machines: String...) async {
+        for machine in machines { await ok(machine, "sync", "--name", machine) }
+    }
+
+    /// `export` as `machine` sees it: the same on every machine once all have synced.
+    func export(_ machine: String) async -> String {
+        await ok(machine, "export").stdout
+    }
+
+    func names(_ machine: String) async -> [String] {
+        let result = await ok(machine, "list", "--json", "--sort", "user")
+        let list = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [[String: Any]] ?? []
+        return list.compactMap { $0["name"] as? String }
+    }
+
+    /// Runs git in `machine`'s root, for what a writer would do by hand.
+    @discardableResult
+    func git(_ machine: String, _ arguments: String...) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: root(machine))
+        process.environment = ["HOME": home(machine), "PATH": "/usr/bin:/bin", "GIT_CONFIG_NOSYSTEM": "1",
+                               "GIT_AUTHOR_NAME": "Anna", "GIT_AUTHOR_EMAIL": "anna@example.org",
+                               "GIT_COMMITTER_NAME": "Anna", "GIT_COMMITTER_EMAIL": "anna@example.org"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return (-1, "") }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func write(_ machine: String, _ path: String, _ text: String) throws {
+        let full = root(machine) + "/" + path
+        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: full))
+    }
+
+    func read(_ machine: String, _ path: String) -> String? {
+        FileManager.default.contents(atPath: root(machine) + "/" + path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Every file under `machine`'s root, `.git` aside, relative to it.
+    func files(_ machine: String) -> [String] {
+        let base = root(machine)
+        let walker = FileManager.default.enumerator(atPath: base)
+        var found: [String] = []
+        while let path = walker?.nextObject() as? String {
+            if path == ".git" || path.hasPrefix(".git/") { walker?.skipDescendants(); continue }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: base + "/" + path, isDirectory: &isFolder), !isFolder.boolValue { found.append(path) }
+        }
+        return found.sorted()
+    }
+
+    /// Whether git is in the middle of anything in `machine`'s root: it never is after a sync.
+    func gitInProgress(_ machine: String) -> Bool {
+        ["MERGE_HEAD", "rebase-merge", "rebase-apply", "CHERRY_PICK_HEAD"].contains {
+            FileManager.default.fileExists(atPath: root(machine) + "/.git/" + $0)
+        }
+    }
+}
