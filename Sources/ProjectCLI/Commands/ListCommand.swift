@@ -26,10 +26,11 @@ enum ListCommand: Command {
         // Folders no project claims are a note for the writer at a terminal; a script, or the
         // benchmark, does not pay for reading the root.
         let noteUnclaimed = context.terminal.outputIsTerminal && !invocation.isSet(json)
-        var (projects, savedOrder, root, unclaimed) = try { () throws in
+        var (projects, savedOrder, root, unclaimed, notArrived) = try { () throws in
             let catalog = try store.catalog()
             let unclaimed = noteUnclaimed ? (try? store.unclaimedFolders(in: catalog)) ?? nil : nil
-            return (catalog.projects, catalog.defaultOrder, store.root(of: catalog), unclaimed)
+            let notArrived = noteUnclaimed && store.sharedRoot(of: catalog) != nil ? catalog.projects.filter { store.folderHasNotArrived($0, in: catalog) }.count : 0
+            return (catalog.projects, catalog.defaultOrder, store.root(of: catalog), unclaimed, notArrived)
         }()
         let storeIsEmpty = projects.isEmpty
         let order = requestedOrder ?? savedOrder
@@ -59,6 +60,7 @@ enum ListCommand: Command {
                 context.say("list.count", count: projects.count, ["order": orderName])
             }
         }
+        if notArrived > 0 { context.warn("list.folders-not-arrived", count: notArrived) }
         if let unclaimed, !unclaimed.names.isEmpty {
             context.warn("list.unclaimed-folders", count: unclaimed.names.count, ["root": unclaimed.root.path])
         }

@@ -35,7 +35,9 @@ enum ShowCommand: Command {
             let progress = context.progressText
             let view = ProjectDetailView(localizer: context.localizer, dates: progress.dates, progress: progress)
             let today = CalendarDay(Date(), in: context.locales.timeZone.zone)
-            context.terminal.output(view.render(project, count: catalog.projects.count, folder: folder, words: words, today: today))
+            context.terminal.output(view.render(
+                project, count: catalog.projects.count, folder: folder, words: words, today: today,
+                notArrived: store.folderHasNotArrived(project, in: catalog)))
         }
     }
 }

@@ -1170,6 +1170,14 @@ sync.quoted-name = “{name}”
 history.overridden = {line} (overridden by a later change on {machine})
 history.dropped = {line} (dropped: the project was deleted on {machine})
 sync.commit.shared = {machine}: shared the root
+show.folder.not-arrived = {path} (not on this machine yet: your sync tool has not brought it)
+show.conflicts = Conflicts
+files.conflict-copy = {name} (conflict copy)
+files.conflict-copies[one] = {count} conflict copy: a file changed on two machines, kept twice. Compare it with its original, keep what you want in one, and delete the other.
+files.conflict-copies[other] = {count} conflict copies: files changed on two machines, kept twice. Compare each with its original, keep what you want in one, and delete the other.
+list.folders-not-arrived[one] = {count} project's folder is not on this machine yet: your sync tool has not brought it ('project sync' lists it).
+list.folders-not-arrived[other] = {count} projects' folders are not on this machine yet: your sync tool has not brought them ('project sync' lists them).
+error.history.changed-elsewhere = “{name}” has been changed on {machine} since; taking this change back would undo theirs. Nothing was changed. Make the change you want by hand instead.
 """##,
     "es": ##"""
 # Spanish messages for `project`. Format and rules: docs/localization.md.

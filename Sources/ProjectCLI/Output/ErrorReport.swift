@@ -133,6 +133,7 @@ struct ErrorReport {
         case .folderMoved(let path): l.text("error.history.folder-moved", ["path": path])
         case .folderInTheWay(let path): l.text("error.history.folder-in-the-way", ["path": path])
         case .recordedBeforeUpgrade: l.text("error.history.before-upgrade")
+        case .changedElsewhere(let name, let machine): l.text("error.history.changed-elsewhere", ["name": name, "machine": machine])
         }
     }
 

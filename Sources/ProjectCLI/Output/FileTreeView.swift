@@ -14,7 +14,8 @@ struct FileTreeView {
         var rows: [(label: String, words: String)] = []
         func add(_ entries: [ManuscriptEntry], depth: Int) {
             for entry in entries {
-                let label = String(repeating: "  ", count: depth) + TerminalText.visible(entry.name) + (entry.isFolder ? "/" : "")
+                var label = String(repeating: "  ", count: depth) + TerminalText.visible(entry.name) + (entry.isFolder ? "/" : "")
+                if !entry.isFolder, ConflictCopy.isConflictCopy(entry.name) { label = localizer.text("files.conflict-copy", ["name": label]) }
                 rows.append((label, entry.words.map(progress.numbers.string) ?? ""))
                 add(entry.children, depth: depth + 1)
             }
@@ -27,7 +28,15 @@ struct FileTreeView {
             let line = TerminalText.padded(row.label, to: labelWidth) + "  " + padding + row.words
             text += line.trimmingTrailingSpaces() + "\n"
         }
-        return text + localizer.text("files.total", ["total": progress.words(count.words, inFiles: count.countedFiles)]) + "\n"
+        text += localizer.text("files.total", ["total": progress.words(count.words, inFiles: count.countedFiles)]) + "\n"
+        let copies = Self.conflictCopies(in: count)
+        if !copies.isEmpty { text += localizer.text("files.conflict-copies", count: copies.count) + "\n" }
+        return text
+    }
+
+    /// The conflict copies a sync tool or `sync` left in the folder, by path.
+    static func conflictCopies(in count: FolderCount) -> [String] {
+        count.flattened.filter { !$0.isFolder && ConflictCopy.isConflictCopy($0.name) }.map(\.path)
     }
 }
 

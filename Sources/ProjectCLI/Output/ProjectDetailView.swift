@@ -9,7 +9,9 @@ struct ProjectDetailView {
 
     /// `words` is the folder counted, `nil` when there is none to count; `today` is the writer's
     /// day, from which the days left are counted.
-    func render(_ project: Project, count: Int, folder: FolderState, words: FolderCount?, today: CalendarDay) -> String {
+    func render(
+        _ project: Project, count: Int, folder: FolderState, words: FolderCount?, today: CalendarDay, notArrived: Bool = false
+    ) -> String {
         let details = project.details.map { TerminalText.visible($0, keepingNewlines: true) }
         var rows: [(String, String)] = [
             ("show.name", TerminalText.visible(project.name)),
@@ -17,8 +19,11 @@ struct ProjectDetailView {
             ("show.created", dates.dateAndTime(project.created)),
             ("show.position", localizer.text("show.position.value", ["position": String(project.position), "count": String(count)])),
             ("show.details", details ?? localizer.text("show.details.none")),
-            ("show.folder", folderText(folder, project: project)),
+            ("show.folder", folderText(folder, project: project, notArrived: notArrived)),
         ]
+        if let words, case let copies = FileTreeView.conflictCopies(in: words), !copies.isEmpty {
+            rows.append(("show.conflicts", copies.map { TerminalText.visible($0) }.joined(separator: "\n")))
+        }
         rows += progress.rows(project, count: words, today: today)
         rows.append(("show.id", project.id.lowercasedString))
         let labels = rows.map { localizer.text($0.0) }
@@ -32,10 +37,12 @@ struct ProjectDetailView {
         return text
     }
 
-    private func folderText(_ folder: FolderState, project: Project) -> String {
+    /// `notArrived`: the folder is another machine's, which the sync tool has not brought yet.
+    private func folderText(_ folder: FolderState, project: Project, notArrived: Bool) -> String {
         switch folder {
         case .none: localizer.text("show.folder.none", ["name": project.name])
         case .present(let path): TerminalText.visible(path)
+        case .missing(let path) where notArrived: localizer.text("show.folder.not-arrived", ["path": TerminalText.visible(path)])
         case .missing(let path): localizer.text("show.folder.missing", ["path": TerminalText.visible(path)])
         }
     }

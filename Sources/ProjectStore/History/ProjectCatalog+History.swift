@@ -186,4 +186,6 @@ public enum HistoryObstacle: Error, Sendable, Equatable {
     case folderInTheWay(String)
     /// The change was recorded before changes were operations; it is shown, never undone.
     case recordedBeforeUpgrade
+    /// Another machine sharing the root has changed the project since.
+    case changedElsewhere(String, machine: String)
 }

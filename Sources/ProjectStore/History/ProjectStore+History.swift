@@ -91,7 +91,7 @@ extension ProjectStore {
             do throws(HistoryObstacle) {
                 try catalog.apply(operations)
             } catch {
-                throw .historyBlocked(error, command: entry.command)
+                throw .historyBlocked(changedElsewhere(since: entry.change, in: catalog) ?? error, command: entry.command)
             }
             diskLog.start()
             let disk = entry.change.diskSteps

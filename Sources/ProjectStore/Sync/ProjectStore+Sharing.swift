@@ -10,6 +10,13 @@ extension ProjectStore {
         return root
     }
 
+    /// Whether `project`'s folder is one the sync engine has not brought to this machine yet: the root
+    /// is shared, the folder recorded inside it, and not on disk.
+    public func folderHasNotArrived(_ project: Project, in catalog: ProjectCatalog) -> Bool {
+        guard let folder = project.folder, !folder.recorded.hasPrefix("/"), sharedRoot(of: catalog) != nil else { return false }
+        return folders.entry(at: folder.path(in: root(of: catalog))) == .missing
+    }
+
     /// Makes the root shared, with every project of this machine in it; a root already shared is
     /// left as it is. Returns the catalog as it then is.
     @discardableResult

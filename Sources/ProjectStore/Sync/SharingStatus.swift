@@ -63,11 +63,7 @@ extension ProjectStore {
         let awaited = seenElsewhere.filter { entry in lastClock[entry.key].map { $0 < entry.value.clock } ?? true }
             .sorted { $0.key.uuidString < $1.key.uuidString }
             .map { SharingStatus.Awaited(machine: $0.key, name: names[$0.key], seenBy: $0.value.by) }
-        let rootPlace = self.root(of: catalog)
-        let notHere = catalog.projects.filter { project in
-            guard let folder = project.folder, !folder.recorded.hasPrefix("/") else { return false }
-            return folders.entry(at: folder.path(in: rootPlace)) == .missing
-        }
+        let notHere = catalog.projects.filter { folderHasNotArrived($0, in: catalog) }
         return SharingStatus(
             root: root, machines: heard.sorted { $0.lastChange > $1.lastChange }, awaited: awaited, foldersNotHere: notHere)
     }

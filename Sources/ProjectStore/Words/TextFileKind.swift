@@ -12,7 +12,11 @@ public enum TextFileKind {
     /// rule or a heading underline, not front matter, and Fountain uses `>` for transitions and
     /// centred text that are part of the script. Their markup is made of symbols anyway, which
     /// are never words.
+    ///
+    /// A conflict copy (`ConflictCopy`) is a second version of a file, not more of the manuscript:
+    /// listed, never counted or compiled.
     public static func syntax(forFileName name: String) -> TextSyntax? {
+        guard !ConflictCopy.isConflictCopy(name) else { return nil }
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         let suffix = name[name.index(after: dot)...].lowercased()
         guard textExtensions.contains(suffix) else { return nil }

@@ -217,4 +217,24 @@ struct SharingTests {
         #expect(desktopLog.last?.change.seen[laptop.machine.id] == laptopLast)
         #expect(desktopLog.last?.change.change.operations.allSatisfy(\.isShared) == true)
     }
+
+    @Test("undo takes back this machine's change, and refuses, naming the machine, when another has changed what it would restore")
+    func undoAcrossMachines() throws {
+        let engine = MemorySharedFolder()
+        let laptop = Self.computer("laptop", number: 1, shared: engine)
+        let desktop = Self.computer("desktop", number: 2, shared: engine)
+        try laptop.store.add(name: "Winter")
+        try laptop.store.share()
+        try laptop.store.rename(.named("Winter"), to: "Spring")
+        try desktop.store.setDetails(of: .named("Spring"), to: "Cold")
+        try desktop.store.rename(.named("Spring"), to: "Summer")
+        let before = try laptop.store.catalog()
+        #expect(throws: ProjectStoreError.historyBlocked(.changedElsewhere("Summer", machine: "desktop"), command: "test")) {
+            try laptop.store.undo()
+        }
+        #expect(try laptop.store.catalog() == before)
+        // The desktop's own undo is its change to take back, and goes through, on both machines.
+        try desktop.store.undo()
+        #expect(try laptop.store.catalog().names == ["Spring"])
+    }
 }
