@@ -10,7 +10,7 @@ import Testing
         let names = specs.map(\.name)
         #expect(Set(names).count == names.count)
         #expect(Set(names) == [
-            "add", "list", "show", "files", "compile", "path", "open", "rename", "edit", "delete", "move", "sort", "root", "undo",
+            "add", "list", "show", "files", "compile", "path", "open", "rename", "edit", "delete", "move", "sort", "root", "sync", "undo",
             "redo", "history", "types", "export", "import", "completions", "help",
         ])
     }

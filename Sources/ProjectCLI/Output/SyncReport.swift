@@ -10,8 +10,6 @@ struct SyncReport {
     let json: Bool
 
     private var l: Localizer { context.localizer }
-    /// Between the items of a list: “; ” in English.
-    private var separator: String { l.text("sync.separator") + " " }
 
     // MARK: What each step says
 
@@ -49,12 +47,12 @@ struct SyncReport {
         var told = !changes.isEmpty
         sayFrom(changes, catalog: catalog, store: store)
         if !files.isEmpty {
-            context.say("sync.files-arrived", ["what": files.joined(separator: separator)])
+            context.say("sync.files-arrived", ["what": files.listed(l)])
             told = true
         }
         if !told { context.say("sync.nothing-arrived") }
         if outcome.committed {
-            context.say("sync.sent", ["what": outgoing.sentences.isEmpty ? l.text("sync.sent.files") : outgoing.sentences.joined(separator: separator)])
+            context.say("sync.sent", ["what": outgoing.sentences.isEmpty ? l.text("sync.sent.files") : outgoing.sentences.listed(l)])
         } else if outcome.pushed {
             context.say("sync.nothing-to-send")
         }
@@ -84,7 +82,7 @@ struct SyncReport {
         }
         if !status.foldersNotHere.isEmpty {
             context.say("sync.status.folders-not-here", count: status.foldersNotHere.count,
-                        ["names": status.foldersNotHere.map { l.text("sync.quoted-name", ["name": TerminalText.visible($0.name)]) }.joined(separator: separator)])
+                        ["names": status.foldersNotHere.map { l.text("sync.quoted-name", ["name": TerminalText.visible($0.name)]) }.listed(l)])
         }
         if status.awaited.isEmpty && status.foldersNotHere.isEmpty { context.say("sync.status.all-here") }
         if let arrivals { decisions([arrivals], catalog: catalog) }
@@ -98,7 +96,7 @@ struct SyncReport {
         let byMachine = Dictionary(grouping: changes, by: { $0.machine.name })
         for machine in byMachine.keys.sorted() {
             let said = sentences(byMachine[machine]!, catalog: catalog, store: store)
-            context.say("sync.from", ["machine": machine, "what": said.joined(separator: separator)])
+            context.say("sync.from", ["machine": machine, "what": said.listed(l)])
         }
     }
 
@@ -139,7 +137,7 @@ struct SyncReport {
         }
         for overridden in arrivals.flatMap(\.overridden) {
             context.say("sync.overridden", [
-                "field": l.text("sync.field.\(overridden.field)"), "name": name(overridden.project, overridden.won),
+                "field": fieldName(overridden.field), "name": name(overridden.project, overridden.won),
                 "lost": overridden.lost.machine.name, "won": overridden.won.machine.name])
         }
         for dropped in arrivals.flatMap(\.dropped) {
@@ -147,6 +145,18 @@ struct SyncReport {
                 "name": name(dropped.project, dropped.removal), "machine": dropped.edit.machine.name, "deleter": dropped.removal.machine.name])
         }
         for renaming in arrivals.flatMap(\.renamed) { sayRenaming(renaming) }
+    }
+
+    /// A field as the sentence names it.
+    private func fieldName(_ field: String) -> String {
+        switch field {
+        case "name": l.text("sync.field.name")
+        case "details": l.text("sync.field.details")
+        case "target": l.text("sync.field.target")
+        case "due": l.text("sync.field.due")
+        case "folder": l.text("sync.field.folder")
+        default: l.text("sync.field.place")
+        }
     }
 
     private func sayRenaming(_ renaming: Renaming) {
@@ -157,7 +167,7 @@ struct SyncReport {
     /// machine while another wrote in it: said, never touched.
     private func unclaimed(_ catalog: ProjectCatalog, store: ProjectStore) {
         guard let found = try? store.unclaimedFolders(in: catalog), !found.names.isEmpty else { return }
-        context.say("sync.unclaimed", count: found.names.count, ["names": found.names.joined(separator: separator)])
+        context.say("sync.unclaimed", count: found.names.count, ["names": found.names.listed(l)])
     }
 
     /// `~` for the home folder.
@@ -175,8 +185,18 @@ struct Outgoing {
 
     func subject(machine: String) -> String {
         guard !sentences.isEmpty else { return localizer.text("sync.commit.files", ["machine": machine]) }
-        let shown = sentences.prefix(3).joined(separator: localizer.text("sync.separator") + " ")
+        let shown = Array(sentences.prefix(3)).listed(localizer)
         let more = sentences.count - 3
-        return machine + ": " + (more > 0 ? localizer.text("sync.commit.more", count: more, ["list": shown, "count": String(more)]) : shown)
+        let what = more > 0 ? localizer.text("sync.commit.more", count: more, ["list": shown, "count": String(more)]) : shown
+        return localizer.text("sync.commit.subject", ["machine": machine, "what": what])
+    }
+}
+
+extension Array where Element == String {
+    /// “a; b; c”, as the writer's language separates the items of a list.
+    func listed(_ localizer: Localizer) -> String {
+        guard var text = first else { return "" }
+        for item in dropFirst() { text = localizer.text("sync.list", ["list": text, "item": item]) }
+        return text
     }
 }

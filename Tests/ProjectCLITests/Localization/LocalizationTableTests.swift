@@ -89,13 +89,13 @@ import ProjectStore
             "fr": ["show.type", "show.position", "placeholder.shell", "man.heading.synopsis", "man.heading.description",
                    "man.heading.arguments", "man.heading.options", "placeholder.date",
                    "placeholder.format"],
-            "de": ["show.name", "show.position", "show.details", "prompt.name", "words.in-files"],
-            "es": ["error.prefix", "placeholder.shell"],
+            "de": ["show.name", "show.position", "show.details", "prompt.name", "words.in-files", "sync.list", "sync.commit.subject"],
+            "es": ["error.prefix", "placeholder.shell", "sync.list", "sync.commit.subject"],
         ]
         // Command lines with no sample name in them, and the `<n>` of `--to <n>`, read the same everywhere.
         let sameEverywhere: Set<String> = [
             "sort.examples", "help.command-examples", "placeholder.n", "undo.examples", "redo.examples", "history.examples",
-            "history.root.default", "completions.examples", "compile.markdown",
+            "history.root.default", "completions.examples", "compile.markdown", "name.numbered",
         ]
         for (key, english) in L10nFixtures.english.entries.sorted(by: { $0.key < $1.key }) {
             guard let translated = table[key], !(sameWord[language] ?? []).contains(key), !sameEverywhere.contains(key)
