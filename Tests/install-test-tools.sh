@@ -9,6 +9,8 @@
 #   spelling test of the message tables;
 # - pandoc, WeasyPrint, unzip, epubcheck and poppler-utils, for the compile tests that make DOCX, ODT,
 #   HTML, EPUB and PDF files and read them back;
+# - git, for the sync tests (a bare repository on local disk is the remote), and faketime, for the
+#   machines whose clocks are wrong;
 # - screenplain, the Fountain renderer, from PyPI (with pip, which Debian's python3-pip brings), for
 #   the script tests.
 # The full-disk test mounts a tmpfs itself (it needs root, as CI has); the permission test needs the
@@ -45,6 +47,8 @@ need unzip unzip
 need epubcheck /usr/share/java/epubcheck.jar
 need weasyprint weasyprint
 need poppler-utils pdftotext pdfinfo
+need git git
+need faketime faketime
 python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
 
 # screenplain from PyPI, once the packages are there: as root on Debian, pip must be told that it may

@@ -7,8 +7,9 @@ import _FoundationICU
 var icuStatus = U_ZERO_ERROR
 swift_uloc_setDefault("en_US_POSIX", &icuStatus)
 
-// Swift repairs arguments that are not UTF-8; the raw bytes tell which ones were.
-let undecodable = (1..<Int(CommandLine.argc)).filter { index in
+// Swift repairs arguments that are not UTF-8; the raw bytes tell which ones were. (A program started
+// with no arguments at all, not even its name, has none to check.)
+let undecodable = (1..<max(1, Int(CommandLine.argc))).filter { index in
     CommandLine.unsafeArgv[index].map { String(validatingCString: $0) == nil } ?? false
 }
 let status = ProjectTool.run(

@@ -31,6 +31,35 @@ final class SyncMachines: @unchecked Sendable {
         await sandbox.run(arguments, environment: environment(machine).merging(extra) { $1 })
     }
 
+    /// Runs `project` as `machine` with its clock set off by `offset` (faketime's form: `+365d`, `-1h`),
+    /// with one more `NAME=value` in its environment if given.
+    func runWithClock(_ offset: String, _ machine: String, environment setting: String? = nil, _ arguments: [String]) async -> RunResult {
+        var environment = sandbox.environment
+        for (key, value) in self.environment(machine) { environment[key] = value }
+        if let setting, let equals = setting.firstIndex(of: "=") {
+            environment[String(setting[..<equals])] = String(setting[setting.index(after: equals)...])
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/faketime")
+        process.arguments = ["-f", offset, ProjectBinary.path] + arguments
+        process.environment = environment
+        process.currentDirectoryURL = URL(fileURLWithPath: sandbox.root)
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        do { try process.run() } catch {
+            return RunResult(arguments: arguments, status: -1, stdoutBytes: [],
+                             stderrBytes: Array("cannot start faketime (bash Tests/install-test-tools.sh installs it): \(error)".utf8), timedOut: false)
+        }
+        let outputCollector = OutputCollector(reading: output.fileHandleForReading)
+        let errorCollector = OutputCollector(reading: errors.fileHandleForReading)
+        let (status, timedOut) = await waitForExit(process, timeout: 30)
+        return RunResult(arguments: arguments, status: status, stdoutBytes: await outputCollector.result(timeout: 5),
+                         stderrBytes: await errorCollector.result(timeout: 5), timedOut: timedOut)
+    }
+
     /// Runs a command that must succeed, as `machine`.
     @discardableResult
     func ok(_ machine: String, _ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) async -> RunResult {

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import ProjectStore
+
+/// Random changes on two or three machines, their logs delivered in random orders and at random
+/// moments: once every log has reached every machine, every machine holds the same list, names are
+/// unique, positions run 1 to n, and no project is there twice.
+@Suite("Sync: random changes on several machines converge")
+struct SharingPropertyTests {
+    /// A small deterministic generator, so that a failing seed can be run again.
+    struct Random {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    @Test("every machine ends with the same list", arguments: [1, 2, 3, 4, 5, 6, 7, 8])
+    func converge(seed: Int) throws {
+        var random = Random(state: UInt64(seed) &* 2654435761)
+        let count = 2 + random.next(2)
+        let ticker = SharingTests.Ticker(0)
+        let engines = (0..<count).map { _ in MemorySharedFolder() }
+        let machines = (0..<count).map { index in
+            SharingTests.computer("machine\(index)", number: index + 1, shared: engines[index], ticker: ticker)
+        }
+        try machines[0].store.add(name: "Seed")
+        try machines[0].store.share()
+        for index in 1..<count {
+            engines[index].deliver(SharingTests.root, from: engines[0])
+            _ = try machines[index].store.catalog()
+        }
+        let names = ["Winter", "Spring", "Summer", "Autumn", "Letters", "Odes"]
+        for _ in 0..<60 {
+            let index = random.next(count)
+            let store = machines[index].store
+            let catalog = try store.catalog()
+            let existing = catalog.projects
+            // Refusals (a name taken, nothing to undo) are part of the game: the machine goes on.
+            switch random.next(8) {
+            case 0, 1: _ = try? store.add(name: names[random.next(names.count)] + " \(random.next(4))")
+            case 2 where !existing.isEmpty:
+                _ = try? store.rename(.id(existing[random.next(existing.count)].id), to: names[random.next(names.count)])
+            case 3 where !existing.isEmpty:
+                _ = try? store.setDetails(of: .id(existing[random.next(existing.count)].id), to: "details \(random.next(100))")
+            case 4 where existing.count > 1:
+                _ = try? store.move(.id(existing[random.next(existing.count)].id), to: random.next(2) == 0 ? .top : .bottom)
+            case 5 where existing.count > 1: _ = try? store.delete(.id(existing[random.next(existing.count)].id))
+            case 6: _ = try? store.undo()
+            default:
+                // The sync engine delivers one machine's view to another.
+                let from = random.next(count)
+                engines[index].deliver(SharingTests.root, from: engines[from])
+            }
+        }
+        for _ in 0..<2 {
+            for to in 0..<count { for from in 0..<count { engines[to].deliver(SharingTests.root, from: engines[from]) } }
+        }
+        let first = try machines[0].store.catalog()
+        for machine in machines.dropFirst() {
+            #expect(try machine.store.catalog() == first, "seed \(seed)")
+        }
+        #expect(Set(first.projects.map(\.id)).count == first.projects.count)
+        #expect(Set(first.projects.map { ProjectName.matchKey($0.name) }).count == first.projects.count)
+        #expect(first.positions == Array(1...max(first.projects.count, 1)).prefix(first.projects.count).map { $0 })
+    }
+}
