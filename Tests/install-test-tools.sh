@@ -10,7 +10,10 @@
 # - pandoc, WeasyPrint, unzip, epubcheck and poppler-utils, for the compile tests that make DOCX, ODT,
 #   HTML, EPUB and PDF files and read them back;
 # - screenplain, the Fountain renderer, from PyPI (with pip, which Debian's python3-pip brings), for
-#   the script tests.
+#   the script tests;
+# - Debian's syncthing and iproute2 (`ip`), for the sync tests: they run real Syncthing instances,
+#   each test's inside a network namespace of its own (`unshare -n`) whose loopback `ip` brings up,
+#   so nothing they send can leave the machine.
 # The full-disk test mounts a tmpfs itself (it needs root, as CI has); the permission test needs the
 # `nobody` user, present on every Debian system. Without these the tests fail, saying why.
 set -euo pipefail
@@ -45,6 +48,8 @@ need unzip unzip
 need epubcheck /usr/share/java/epubcheck.jar
 need weasyprint weasyprint
 need poppler-utils pdftotext pdfinfo
+need syncthing syncthing
+need iproute2 ip
 python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
 
 # screenplain from PyPI, once the packages are there: as root on Debian, pip must be told that it may
