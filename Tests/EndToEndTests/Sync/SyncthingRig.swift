@@ -183,23 +183,29 @@ final class SyncthingRig: @unchecked Sendable {
     /// The namespace's supervisor: brings the loopback up, starts every instance, and ends them when
     /// its standard input closes, which the kernel does if the test process dies before `stop()`.
     /// Syncthing 1.19 always runs as two processes (a monitor and the instance), `--no-restart` or not.
+    /// An instance calls every other as it starts, and calls one that refused again only some 20 s
+    /// later: so each starts once the one before listens, and the last call of every pair succeeds.
     private static let supervisorScript = #"""
         ip=$1 syncthing=$2
         shift 2
         "$ip" link set lo up || exit 1
         instances=
-        for home in "$@"; do
+        while [ $# -ge 2 ]; do
+            home=$1 port=$2
+            shift 2
             HOME=$home "$syncthing" serve --home="$home" --no-browser --no-restart --no-upgrade --logflags=3 \
                 </dev/null >"$home/syncthing.log" 2>&1 &
             instances="$instances $!"
+            listening=$(printf ':%04X 00000000:0000 0A' "$port")
+            until grep -q "$listening" /proc/net/tcp; do sleep 0.05; done
         done
         read -r ignored
         kill $instances
         wait
         """#
 
-    /// Starts every instance in a new network namespace and returns once each listens, for the other
-    /// machines and for its REST API.
+    /// Starts every instance in a new network namespace and returns once every machine is connected
+    /// to every other.
     func start(timeout: Duration = .seconds(30)) async throws {
         let logPath = directory + "/namespace.log"
         guard FileManager.default.createFile(atPath: logPath, contents: nil) else {
@@ -208,9 +214,11 @@ final class SyncthingRig: @unchecked Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: programs.unshare)
         process.arguments = ["--net", "/bin/sh", "-c", Self.supervisorScript, "syncthing-rig", programs.ip, programs.syncthing]
-            + machines.map(\.syncthingHome)
+            + machines.flatMap { [$0.syncthingHome, String($0.listenPort)] }
+        // STHASHING names the SHA-256 code to use, sparing the second of benchmark that picks one.
         process.environment = [
             "PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "LANG": "C.UTF-8", "STNOUPGRADE": "1", "STNODEFAULTFOLDER": "1",
+            "STHASHING": "standard",
         ]
         let input = Pipe()
         process.standardInput = input
@@ -229,6 +237,7 @@ final class SyncthingRig: @unchecked Sendable {
         guard process.isRunning else {
             throw RigError("the namespace's supervisor ended (exit \(process.terminationStatus))\n" + report())
         }
+        try await waitUntilConnected(timeout: timeout)
     }
 
     /// Ends every process of the rig (the supervisor, each instance's monitor and instance) at once,
@@ -258,16 +267,16 @@ final class SyncthingRig: @unchecked Sendable {
         lock.withLock { supervisor.map(\.processIdentifier) }
     }
 
-    /// Every process of the rig but the supervisor: each instance's monitor and instance.
+    /// The Syncthing processes of the rig: each instance's monitor and instance.
     func instanceProcesses() -> [pid_t] {
         guard let group = namespaceProcess,
               let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
         return entries.compactMap { pid_t($0) }.filter { pid in
-            guard pid != group, let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                  let afterName = stat.range(of: ")", options: .backwards) else { return false }
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let nameStart = stat.range(of: "("), let nameEnd = stat.range(of: ")", options: .backwards) else { return false }
             // After the name: state, parent, process group.
-            let fields = stat[afterName.upperBound...].split(separator: " ")
-            return fields.count > 2 && pid_t(fields[2]) == group
+            let fields = stat[nameEnd.upperBound...].split(separator: " ")
+            return stat[nameStart.upperBound..<nameEnd.lowerBound] == "syncthing" && fields.count > 2 && pid_t(fields[2]) == group
         }
     }
 
