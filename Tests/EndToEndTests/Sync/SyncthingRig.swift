@@ -332,10 +332,8 @@ final class SyncthingRig: @unchecked Sendable {
 
     /// The device ids `machine` is connected to now.
     func connectedPeers(of machine: Machine) async throws -> Set<String> {
-        let body = try await rest(machine, "GET", "system/connections")
-        guard let object = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-              let connections = object["connections"] as? [String: [String: Any]] else {
-            throw RigError("\(machine): unexpected answer to /rest/system/connections: \(String(decoding: body, as: UTF8.self))")
+        guard let connections = try await restObject(machine, "system/connections")["connections"] as? [String: [String: Any]] else {
+            throw RigError("\(machine): /rest/system/connections lists no connections")
         }
         return Set(connections.filter { $0.value["connected"] as? Bool == true }.keys)
     }
@@ -370,6 +368,36 @@ final class SyncthingRig: @unchecked Sendable {
     /// written there is recorded as this machine's change before it meets the others.
     func scan(_ machine: Machine) async throws {
         try await rest(machine, "POST", "db/scan?folder=\(Self.folderID)")
+    }
+
+    /// Waits until every machine has everything every other has: each has scanned its root, needs
+    /// nothing, and knows every other to need nothing of its own. For a test that cannot name the
+    /// file it waits for. Every machine must be connected.
+    func waitUntilSettled(timeout: Duration = .seconds(30)) async throws {
+        for machine in machines {
+            try await scan(machine)
+        }
+        try await waitUntil("every machine has every change", timeout: timeout) {
+            for machine in self.machines {
+                let status = try await self.restObject(machine, "db/status?folder=\(Self.folderID)")
+                guard status["state"] as? String == "idle", status["needTotalItems"] as? Int == 0 else { return false }
+                for other in self.machines where other.deviceID != machine.deviceID {
+                    let completion = try await self.restObject(
+                        machine, "db/completion?folder=\(Self.folderID)&device=\(other.deviceID)")
+                    guard completion["completion"] as? Double == 100, completion["needItems"] as? Int == 0 else { return false }
+                }
+            }
+            return true
+        }
+    }
+
+    /// `GET /rest/<path>` on `machine`, as a JSON object.
+    private func restObject(_ machine: Machine, _ path: String) async throws -> [String: Any] {
+        let body = try await rest(machine, "GET", path)
+        guard let object = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
+            throw RigError("\(machine): /rest/\(path) answered no object: \(String(decoding: body, as: UTF8.self))")
+        }
+        return object
     }
 
     // MARK: Waiting

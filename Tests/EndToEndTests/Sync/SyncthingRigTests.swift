@@ -34,16 +34,18 @@ struct SyncthingRigTests {
         }
     }
 
-    @Test("with three machines, each one's file reaches both others")
+    @Test("with three machines, each one's file reaches both others, and settling waits for all of them")
     func threeMachines() async throws {
         try await withRig(machines: 3) { rig in
             for machine in rig.machines {
                 try machine.write("from \(machine.name).txt", "written on \(machine.name)\n")
             }
+            try await rig.waitUntilSettled()
             let expected = rig.machines.map { "from \($0.name).txt" }
-            try await rig.waitUntil("every machine has every machine's file") {
-                rig.machines.allSatisfy { machine in
-                    machine.files() == expected && rig.machines.allSatisfy { machine.read("from \($0.name).txt") == "written on \($0.name)\n" }
+            for machine in rig.machines {
+                #expect(machine.files() == expected, "\(machine)")
+                for writer in rig.machines {
+                    #expect(machine.read("from \(writer.name).txt") == "written on \(writer.name)\n", "\(machine)")
                 }
             }
         }
