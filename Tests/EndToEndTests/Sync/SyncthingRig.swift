@@ -267,8 +267,8 @@ final class SyncthingRig: @unchecked Sendable {
         lock.withLock { supervisor.map(\.processIdentifier) }
     }
 
-    /// The Syncthing processes of the rig: each instance's monitor and instance.
-    func instanceProcesses() -> [pid_t] {
+    /// The Syncthing processes of the rig, or of `machine` alone: each instance's monitor and instance.
+    func instanceProcesses(of machine: Machine? = nil) -> [pid_t] {
         guard let group = namespaceProcess,
               let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
         return entries.compactMap { pid_t($0) }.filter { pid in
@@ -276,8 +276,26 @@ final class SyncthingRig: @unchecked Sendable {
                   let nameStart = stat.range(of: "("), let nameEnd = stat.range(of: ")", options: .backwards) else { return false }
             // After the name: state, parent, process group.
             let fields = stat[nameEnd.upperBound...].split(separator: " ")
-            return stat[nameStart.upperBound..<nameEnd.lowerBound] == "syncthing" && fields.count > 2 && pid_t(fields[2]) == group
+            guard stat[nameStart.upperBound..<nameEnd.lowerBound] == "syncthing", fields.count > 2, pid_t(fields[2]) == group else {
+                return false
+            }
+            guard let machine else { return true }
+            let arguments = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline").map { $0.split(separator: 0) } ?? []
+            return arguments.contains(Data(("--home=" + machine.syncthingHome).utf8))
         }
+    }
+
+    /// Stops `machine`'s instance where it stands (SIGSTOP), as a computer asleep: it neither sees its
+    /// files change nor answers the others, whose connections to it stay open. `thaw` wakes it: it
+    /// then takes in what the others sent meanwhile and scans what changed on its own disk, in no set
+    /// order (`disconnect` is the way to make changes apart that must meet as a conflict).
+    func freeze(_ machine: Machine) {
+        for pid in instanceProcesses(of: machine) { kill(pid, SIGSTOP) }
+    }
+
+    /// Lets a frozen instance go on (SIGCONT).
+    func thaw(_ machine: Machine) {
+        for pid in instanceProcesses(of: machine) { kill(pid, SIGCONT) }
     }
 
     // MARK: Network

@@ -83,6 +83,23 @@ struct SyncthingRigTests {
         }
     }
 
+    @Test("a frozen instance takes in nothing until thawed, then catches up")
+    func freezeAndThaw() async throws {
+        try await withRig(machines: 2) { rig in
+            let (a, b) = (rig.machines[0], rig.machines[1])
+            let frozen = rig.instanceProcesses(of: a)
+            #expect(frozen.count == 2 && Set(frozen).isDisjoint(with: rig.instanceProcesses(of: b)), "\(frozen)")
+            rig.freeze(a)
+            try await rig.waitUntil("A's processes are stopped") { frozen.allSatisfy { processState($0) == "T" } }
+            try b.write("while asleep.txt", "Written while A slept.\n")
+            try await rig.scan(b)
+            try await Task.sleep(for: .seconds(2))
+            #expect(a.read("while asleep.txt") == nil, "a frozen instance took a file in")
+            rig.thaw(a)
+            try await rig.waitUntil("B's file is on A") { a.read("while asleep.txt") == "Written while A slept.\n" }
+        }
+    }
+
     @Test("the instances run in a network namespace of their own, holding only a loopback, and listen on 127.0.0.1 alone")
     func isolation() async throws {
         try await withRig(machines: 2) { rig in
@@ -122,4 +139,11 @@ struct SyncthingRigTests {
             }
         }
     }
+}
+
+/// The state letter of process `pid` (`T` when stopped), from `/proc/<pid>/stat`.
+private func processState(_ pid: pid_t) -> Character? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+          let nameEnd = stat.range(of: ")", options: .backwards) else { return nil }
+    return stat[nameEnd.upperBound...].split(separator: " ").first?.first
 }
