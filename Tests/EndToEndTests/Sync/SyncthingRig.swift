@@ -143,7 +143,8 @@ final class SyncthingRig: @unchecked Sendable {
             """
         }
         // The watcher reports a change after a second; the full rescan every few seconds catches
-        // anything it missed.
+        // anything it missed. No free space is asked for: a full disk on a test machine must not stop the folder.
+        // Conflict copies are kept however many there are.
         return """
             <configuration version="36">
                 <folder id="\(Self.folderID)" label="\(Self.folderID)" path="\(xmlEscaped(machine.root))" type="sendreceive" \
