@@ -14,13 +14,13 @@ import Glibc
 final class SyncthingRig: @unchecked Sendable {
     /// One simulated machine.
     struct Machine: Sendable, CustomStringConvertible {
-        /// "A", "B" or "C".
         let name: String
-        /// The writer's home folder on this machine: a `HOME` of its own.
+        /// The writer's home folder on this machine, `<rig folder>/<name>`: a `HOME` of its own.
         let home: String
         /// The folder shared with every other machine, inside `home`.
         let root: String
-        /// Syncthing's own folder on this machine (its `--home`): configuration, keys, database, log.
+        /// Syncthing's own folder on this machine (its `--home`), outside `home`: configuration, keys,
+        /// database, log.
         let syncthingHome: String
         let deviceID: String
         /// Where the instance listens for the other machines, on 127.0.0.1.
@@ -68,7 +68,8 @@ final class SyncthingRig: @unchecked Sendable {
     static let folderMarker = ".stfolder"
 
     let machines: [Machine]
-    /// The rig's own folder: the machines' folders and the namespace supervisor's log.
+    /// The rig's folder: a home per machine, and `syncthing/` for each instance's own folder and the
+    /// namespace supervisor's log.
     let directory: String
 
     private let programs: Programs
@@ -77,17 +78,18 @@ final class SyncthingRig: @unchecked Sendable {
     private var supervisorInput: Pipe?
     private static let apiKey = "syncthing-rig-test-key"
 
-    /// Makes `count` machines (2 or 3) in `directory`: each a home with its root, and Syncthing's
-    /// keys and configuration. Nothing runs until `start()`.
-    init(machines count: Int, in directory: String, rootName: String = "Writing") async throws {
-        precondition((2...3).contains(count), "a rig has 2 or 3 machines")
+    /// Makes the machines `names` (2 or 3) in `directory`: each a home with its root (`~/Writing`,
+    /// the tool's default, unless `rootName` says), and Syncthing's keys and configuration. Nothing
+    /// runs until `start()`.
+    init(machines names: [String], in directory: String, rootName: String = "Writing") async throws {
+        precondition((2...3).contains(names.count) && Set(names).count == names.count, "a rig has 2 or 3 machines, each named once")
         programs = try Programs.find()
         self.directory = directory
         var machines: [Machine] = []
-        for (index, name) in ["A", "B", "C"].prefix(count).enumerated() {
-            let home = directory + "/" + name + "/home"
+        for (index, name) in names.enumerated() {
+            let home = directory + "/" + name
             let root = home + "/" + rootName
-            let syncthingHome = directory + "/" + name + "/syncthing"
+            let syncthingHome = directory + "/syncthing/" + name
             try FileManager.default.createDirectory(atPath: root + "/" + Self.folderMarker, withIntermediateDirectories: true)
             try FileManager.default.createDirectory(atPath: syncthingHome, withIntermediateDirectories: true)
             machines.append(Machine(
@@ -99,6 +101,17 @@ final class SyncthingRig: @unchecked Sendable {
         for machine in machines {
             try Data(configuration(of: machine).utf8).write(to: URL(fileURLWithPath: machine.syncthingHome + "/config.xml"))
         }
+    }
+
+    /// Makes `count` machines (2 or 3) named "A", "B" and "C".
+    convenience init(machines count: Int, in directory: String) async throws {
+        try await self.init(machines: Array(["A", "B", "C"].prefix(count)), in: directory)
+    }
+
+    /// The machine named `name`.
+    subscript(name: String) -> Machine {
+        guard let machine = machines.first(where: { $0.name == name }) else { preconditionFailure("no machine \(name) in the rig") }
+        return machine
     }
 
     deinit {
@@ -208,7 +221,7 @@ final class SyncthingRig: @unchecked Sendable {
     /// Starts every instance in a new network namespace and returns once every machine is connected
     /// to every other.
     func start(timeout: Duration = .seconds(30)) async throws {
-        let logPath = directory + "/namespace.log"
+        let logPath = namespaceLog
         guard FileManager.default.createFile(atPath: logPath, contents: nil) else {
             throw RigError("cannot make \(logPath)")
         }
@@ -262,6 +275,9 @@ final class SyncthingRig: @unchecked Sendable {
             usleep(10_000)
         }
     }
+
+    /// What the namespace's supervisor printed (`ip` failing, say).
+    private var namespaceLog: String { directory + "/syncthing/namespace.log" }
 
     /// The supervisor's process id: its namespace is the rig's.
     var namespaceProcess: pid_t? {
@@ -452,8 +468,7 @@ final class SyncthingRig: @unchecked Sendable {
             text += "--- \(machine) (\(machine.deviceID.prefix(7))): files \(machine.files())\n"
             text += log.split(separator: "\n", omittingEmptySubsequences: false).suffix(logLines).joined(separator: "\n") + "\n"
         }
-        let namespaceLog = (try? String(contentsOfFile: directory + "/namespace.log", encoding: .utf8)) ?? ""
-        return text + "--- namespace supervisor:\n" + namespaceLog
+        return text + "--- namespace supervisor:\n" + ((try? String(contentsOfFile: namespaceLog, encoding: .utf8)) ?? "")
     }
 
     // MARK: Programs

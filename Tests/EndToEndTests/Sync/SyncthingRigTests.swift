@@ -9,11 +9,22 @@ import Testing
 /// each other.
 @Suite("Syncthing rig")
 struct SyncthingRigTests {
-    /// A started rig of `count` machines in a fresh temporary folder, stopped when `body` ends,
-    /// however it ends; the folder is removed after.
+    /// A started rig of `count` machines (A, B, C) in a fresh temporary folder, stopped when `body`
+    /// ends, however it ends; the folder is removed after.
     private func withRig(machines count: Int, _ body: (SyncthingRig) async throws -> Void) async throws {
+        try await withRig({ try await SyncthingRig(machines: count, in: $0) }, body)
+    }
+
+    /// The same with machines named `names`.
+    private func withRig(machines names: [String], _ body: (SyncthingRig) async throws -> Void) async throws {
+        try await withRig({ try await SyncthingRig(machines: names, in: $0) }, body)
+    }
+
+    private func withRig(
+        _ make: (String) async throws -> SyncthingRig, _ body: (SyncthingRig) async throws -> Void
+    ) async throws {
         let sandbox = try Sandbox()
-        let rig = try await SyncthingRig(machines: count, in: sandbox.root)
+        let rig = try await make(sandbox.root)
         // The rig stops before the sandbox, which removes the folder, goes.
         defer { withExtendedLifetime(sandbox) { rig.stop() } }
         try await rig.start()
@@ -36,12 +47,13 @@ struct SyncthingRigTests {
 
     @Test("with three machines, each one's file reaches both others, and settling waits for all of them")
     func threeMachines() async throws {
-        try await withRig(machines: 3) { rig in
+        try await withRig(machines: ["laptop", "desktop", "tablet"]) { rig in
+            #expect(rig["desktop"].home == rig.directory + "/desktop" && rig["desktop"].root == rig.directory + "/desktop/Writing")
             for machine in rig.machines {
                 try machine.write("from \(machine.name).txt", "written on \(machine.name)\n")
             }
             try await rig.waitUntilSettled()
-            let expected = rig.machines.map { "from \($0.name).txt" }
+            let expected = rig.machines.map { "from \($0.name).txt" }.sorted()
             for machine in rig.machines {
                 #expect(machine.files() == expected, "\(machine)")
                 for writer in rig.machines {
