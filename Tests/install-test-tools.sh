@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need beyond the Swift toolchain, only what is missing:
 # - util-linux's `setpriv` (to run the tool as `nobody`), `flock` (to hold a store's lock) and
-#   `setsid` (to give a shell its own terminal), for the reliability and shell tests;
+#   `setsid` (to give a shell its own terminal), for the reliability and shell tests, and its
+#   `unshare` and `nsenter` (network namespaces), for the sync tests;
 # - bash-completion, zsh and fish, for the real-shell completion tests;
 # - man-db and groff-base, for the manual page tests;
 # - libfiu's fiu-utils (`fiu-run`), for the fault-injection test, which makes POSIX calls fail at random;
@@ -12,7 +13,10 @@
 # - git, for the sync tests (a bare repository on local disk is the remote), and faketime, for the
 #   machines whose clocks are wrong;
 # - screenplain, the Fountain renderer, from PyPI (with pip, which Debian's python3-pip brings), for
-#   the script tests.
+#   the script tests;
+# - Debian's syncthing, iproute2 (`ip`) and curl, for the sync tests: they run real Syncthing
+#   instances, each test's inside a network namespace of its own (`unshare -n`) whose loopback `ip`
+#   brings up, so nothing they send can leave the machine; curl reaches their REST API in there.
 # The full-disk test mounts a tmpfs itself (it needs root, as CI has); the permission test needs the
 # `nobody` user, present on every Debian system. Without these the tests fail, saying why.
 set -euo pipefail
@@ -30,7 +34,7 @@ need() {  # need <package> <file or command>…: the package, if any of them is 
         return
     done
 }
-need util-linux setpriv flock setsid
+need util-linux setpriv flock setsid unshare nsenter
 need bash-completion /usr/share/bash-completion/bash_completion
 need zsh zsh
 need fish fish
@@ -49,6 +53,9 @@ need weasyprint weasyprint
 need poppler-utils pdftotext pdfinfo
 need git git
 need faketime faketime
+need syncthing syncthing
+need iproute2 ip
+need curl curl
 python3 -m pip --version >/dev/null 2>&1 || packages+=(python3-pip)
 
 # screenplain from PyPI, once the packages are there: as root on Debian, pip must be told that it may
