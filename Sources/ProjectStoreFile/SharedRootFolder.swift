@@ -33,8 +33,17 @@ public struct SharedRootFolder: SharedFolder {
         return stat(root + "/" + Self.folder, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// Makes `.project/machines`, and the root itself first when it is not there yet (a writer who
+    /// shares before making any folder).
     public func share(_ root: String) throws(ProjectStoreError) {
-        for folder in [root + "/" + Self.folder, Self.machinesFolder(in: root)] where mkdir(folder, 0o755) != 0 && errno != EEXIST {
+        var missing: [String] = []
+        var folder = root
+        while !folder.isEmpty, folder != "/", access(folder, F_OK) != 0 {
+            missing.append(folder)
+            folder = StoreFolder.parent(of: folder)
+        }
+        for folder in missing.reversed() + [root + "/" + Self.folder, Self.machinesFolder(in: root)]
+        where mkdir(folder, 0o755) != 0 && errno != EEXIST {
             throw .sharedFile(.unwritable(path: folder, code: errno))
         }
     }
