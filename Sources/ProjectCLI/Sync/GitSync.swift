@@ -257,9 +257,12 @@ struct GitSync {
         case (false, true):
             try step(["checkout", "--theirs", "--", path])
             try step(["add", "--", path])
-        default:
+        case (true, false):
             try step(["checkout", "--ours", "--", path])
             try step(["add", "--", path])
+        case (false, false):
+            // Gone on both sides (renamed away on each, say): the versions live on where each put them.
+            try step(["rm", "-q", "--cached", "--ignore-unmatch", "--", path])
         }
     }
 
