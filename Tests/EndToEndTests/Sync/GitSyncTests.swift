@@ -237,4 +237,32 @@ struct GitSyncTests {
         let json = await machines.ok("laptop", "sync", "--json").stdout
         #expect((try? JSONSerialization.jsonObject(with: Data(json.utf8))) is [String: Any], "\(json)")
     }
+
+    @Test("a push refused because another machine pushed first is tried again after taking that machine's changes in")
+    func pushRace() async throws {
+        let machines = try await laptopAndDesktop()
+        await machines.named("tablet")
+        await machines.ok("tablet", "sync", "--join", machines.remote)
+        await machines.ok("tablet", "add", "From Tablet", "--no-folder")
+        // A git that lets the tablet push, once, just before the desktop's own push.
+        let shim = machines.sandbox.root + "/shim"
+        try FileManager.default.createDirectory(atPath: shim, withIntermediateDirectories: true)
+        let script = """
+            #!/bin/sh
+            if [ "$1" = push ] && [ ! -e '\(shim)/raced' ]; then
+                touch '\(shim)/raced'
+                HOME='\(machines.home("tablet"))' PATH=/usr/bin:/bin '\(ProjectBinary.path)' sync >/dev/null 2>&1
+            fi
+            exec /usr/bin/git "$@"
+            """
+        try Data(script.utf8).write(to: URL(fileURLWithPath: shim + "/git"))
+        chmod(shim + "/git", 0o755)
+        await machines.ok("desktop", "add", "From Desktop", "--no-folder")
+        let synced = await machines.run("desktop", "sync", environment: ["PATH": shim + ":/usr/bin:/bin"])
+        #expect(synced.status == 0, "\(synced)")
+        #expect(FileManager.default.fileExists(atPath: shim + "/raced"))
+        #expect(synced.stdout.contains("From tablet: added “From Tablet”"), "\(synced)")
+        await machines.ok("laptop", "sync")
+        #expect(Set(await machines.names("laptop")) == ["My Novel", "Sonnets", "From Tablet", "From Desktop"])
+    }
 }
