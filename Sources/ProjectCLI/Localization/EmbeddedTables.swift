@@ -636,6 +636,7 @@ list.folders-not-arrived[one] = Der Ordner von {count} Projekt ist noch nicht au
 list.folders-not-arrived[other] = Die Ordner von {count} Projekten sind noch nicht auf diesem Rechner: Ihr Synchronisationsprogramm hat sie noch nicht gebracht („project sync“ nennt sie).
 error.history.changed-elsewhere = „{name}“ wurde seitdem auf {machine} geändert; diese Änderung zurückzunehmen, würde jene rückgängig machen. Es wurde nichts geändert. Nehmen Sie die gewünschte Änderung stattdessen von Hand vor.
 sync.commit.subject = {machine}: {what}
+sync.folder-clash = „{name}“ und „{other}“ haben auf zwei Rechnern denselben Ordner bekommen, {path}: Er bleibt bei „{other}“, und „{name}“ hat jetzt keinen; alle ihre Dateien liegen dort. Um „{name}“ einen eigenen Ordner zu geben: project edit "{name}" --new-folder
 """##,
     "en": ##"""
 # English messages for `project`. Format: docs/localization.md.
@@ -1272,6 +1273,7 @@ list.folders-not-arrived[one] = {count} project's folder is not on this machine 
 list.folders-not-arrived[other] = {count} projects' folders are not on this machine yet: your sync tool has not brought them ('project sync' lists them).
 error.history.changed-elsewhere = “{name}” has been changed on {machine} since; taking this change back would undo theirs. Nothing was changed. Make the change you want by hand instead.
 sync.commit.subject = {machine}: {what}
+sync.folder-clash = “{name}” and “{other}” were given the same folder, {path}, on two machines: it stays with “{other}”, and “{name}” has none now; their files are all there. To give “{name}” a folder of its own: project edit "{name}" --new-folder
 """##,
     "es": ##"""
 # Spanish messages for `project`. Format and rules: docs/localization.md.
@@ -1909,6 +1911,7 @@ list.folders-not-arrived[one] = La carpeta de {count} proyecto aún no está en 
 list.folders-not-arrived[other] = Las carpetas de {count} proyectos aún no están en este equipo: tu herramienta de sincronización no las ha traído («project sync» las nombra).
 error.history.changed-elsewhere = «{name}» se ha cambiado desde entonces en {machine}: deshacer este cambio desharía el suyo. No se ha cambiado nada. Haz a mano el cambio que quieras.
 sync.commit.subject = {machine}: {what}
+sync.folder-clash = «{name}» y «{other}» recibieron la misma carpeta, {path}, en dos equipos: se queda con «{other}», y «{name}» ya no tiene ninguna; todos sus archivos están ahí. Para dar a «{name}» una carpeta propia: project edit "{name}" --new-folder
 """##,
     "fr": ##"""
 # French messages for `project`. Format and rules: docs/localization.md.
@@ -2547,5 +2550,6 @@ list.folders-not-arrived[one] = Le dossier de {count} projet n’est pas encore 
 list.folders-not-arrived[other] = Les dossiers de {count} projets ne sont pas encore sur cette machine : votre outil de synchronisation ne les a pas apportés (« project sync » les nomme).
 error.history.changed-elsewhere = « {name} » a été modifié depuis sur {machine} : annuler ce changement déferait le sien. Rien n’a été modifié. Faites plutôt à la main le changement voulu.
 sync.commit.subject = {machine} : {what}
+sync.folder-clash = « {name} » et « {other} » ont reçu le même dossier, {path}, sur deux machines : il reste à « {other} », et « {name} » n’en a plus ; tous leurs fichiers y sont. Pour donner à « {name} » un dossier à lui : project edit "{name}" --new-folder
 """##,
 ]

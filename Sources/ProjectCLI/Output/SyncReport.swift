@@ -28,7 +28,7 @@ struct SyncReport {
         if json { return emit(joinedJSON(root: root, catalog: catalog, broughtIn: broughtIn, arrivals: arrivals, outcome: outcome)) }
         context.say("sync.joined", count: catalog.projects.count, ["root": shown(root)])
         if broughtIn > 0 { context.say("sync.joined.brought", count: broughtIn) }
-        for renaming in arrivals?.renamed ?? [] { sayRenaming(renaming) }
+        if let arrivals { decisions([arrivals], catalog: catalog, joining: true) }
     }
 
     /// This machine's changes not committed yet: what its log holds past what `HEAD` holds.
@@ -129,22 +129,30 @@ struct SyncReport {
     }
 
     /// What the merge decided, each said once: nothing happens silently.
-    private func decisions(_ arrivals: [Arrivals], catalog: ProjectCatalog) {
+    /// `joining`: only what joining decided, the names and folders this machine brought; the other
+    /// machines' earlier decisions were told on those machines.
+    private func decisions(_ arrivals: [Arrivals], catalog: ProjectCatalog, joining: Bool = false) {
         func name(_ id: UUID, _ change: Change) -> String {
             if let project = catalog.projects.first(where: { $0.id == id }) { return TerminalText.visible(project.name) }
             for case .remove(let project) in change.operations where project.id == id { return TerminalText.visible(project.name) }
             return String(id.lowercasedString.prefix(8))
         }
-        for overridden in arrivals.flatMap(\.overridden) {
+        for overridden in joining ? [] : arrivals.flatMap(\.overridden) {
             context.say("sync.overridden", [
                 "field": fieldName(overridden.field), "name": name(overridden.project, overridden.won),
                 "lost": overridden.lost.machine.name, "won": overridden.won.machine.name])
         }
-        for dropped in arrivals.flatMap(\.dropped) {
+        for dropped in joining ? [] : arrivals.flatMap(\.dropped) {
             context.say("sync.dropped", [
                 "name": name(dropped.project, dropped.removal), "machine": dropped.edit.machine.name, "deleter": dropped.removal.machine.name])
         }
         for renaming in arrivals.flatMap(\.renamed) { sayRenaming(renaming) }
+        for clash in arrivals.flatMap(\.folderClashes) {
+            let project = catalog.projects.first { $0.id == clash.project }
+            let keeper = catalog.projects.first { $0.id == clash.keptBy }
+            context.say("sync.folder-clash", [
+                "name": TerminalText.visible(project?.name ?? ""), "other": TerminalText.visible(keeper?.name ?? ""), "path": clash.path])
+        }
     }
 
     /// A field as the sentence names it.

@@ -7,6 +7,7 @@ public struct Arrivals: Sendable {
     public let overridden: [Overridden]
     public let dropped: [DroppedEdit]
     public let renamed: [Renaming]
+    public let folderClashes: [FolderClash]
 
     init(from logs: [UUID: [SharedLogEntry]], after mark: SharingMark?, by me: Machine, merged: MergeOutcome, before: ProjectCatalog) {
         var arrived: [SharedChange] = []
@@ -22,6 +23,10 @@ public struct Arrivals: Sendable {
         // A renaming the list already had was told when it happened.
         renamed = merged.renamed.filter { renaming in
             before.projects.first { $0.id == renaming.project }?.name != renaming.to
+        }
+        // Likewise a folder given up: said when it happens.
+        folderClashes = merged.folderClashes.filter { clash in
+            before.projects.first { $0.id == clash.project }?.folder != nil || !before.projects.contains { $0.id == clash.project }
         }
     }
 }

@@ -10,6 +10,16 @@ public struct MergeOutcome: Sendable {
     public let dropped: [DroppedEdit]
     /// Projects two machines gave the same name: all but the first to take it were renamed.
     public let renamed: [Renaming]
+    /// Projects two machines gave the same folder: all but the first to claim it have none now.
+    public let folderClashes: [FolderClash]
+}
+
+public struct FolderClash: Sendable, Equatable {
+    public let project: UUID
+    /// The folder, as recorded: relative to the root.
+    public let path: String
+    /// The project that keeps it.
+    public let keptBy: UUID
 }
 
 public struct Overridden: Sendable, Equatable {

@@ -125,6 +125,25 @@ private struct Merge {
             projects[index].project.name = candidate
             renamed.append(Renaming(project: projects[index].project.id, from: name, to: candidate))
         }
+        // Folders: two projects given one folder on two machines (each added “Winter”, and each
+        // machine made `Winter/`): the first to claim it keeps it, the later has none now. Its files
+        // are in that folder with the other's; nothing moves.
+        var claimed: [String: UUID] = [:]
+        var folderClashes: [FolderClash] = []
+        let byClaim = projects.indices.sorted {
+            (projects[$0].writes["folder"]?.stamp ?? projects[$0].made, projects[$0].project.id.uuidString)
+                < (projects[$1].writes["folder"]?.stamp ?? projects[$1].made, projects[$1].project.id.uuidString)
+        }
+        for index in byClaim {
+            guard let folder = projects[index].project.folder else { continue }
+            let key = folder.recorded.precomposedStringWithCanonicalMapping
+            if let holder = claimed[key] {
+                folderClashes.append(FolderClash(project: projects[index].project.id, path: folder.recorded, keptBy: holder))
+                projects[index].project.folder = nil
+            } else {
+                claimed[key] = projects[index].project.id
+            }
+        }
         // Places: a project that arrived without one (made before there were keys) goes last, in
         // the order the projects were made.
         var keyed = projects.map(\.project)
@@ -135,7 +154,7 @@ private struct Merge {
             keyed[keyed.firstIndex { $0.id == entry.project.id }!].orderKey = key
         }
         let catalog = try ProjectCatalog(projects: keyed, defaultOrder: defaultOrder)
-        return MergeOutcome(catalog: catalog, overridden: overridden, dropped: dropped, renamed: renamed)
+        return MergeOutcome(catalog: catalog, overridden: overridden, dropped: dropped, renamed: renamed, folderClashes: folderClashes)
     }
 
     /// `name` numbered, shortened first if the number would make it too long.

@@ -156,4 +156,21 @@ struct MergeTests {
         #expect(outcome.catalog.defaultOrder == .user)
         #expect(names(outcome) == ["Winter", "Sonnets", "Letters"])
     }
+
+    @Test("two projects given one folder on two machines: the first to claim it keeps it, the later has none, the same on every machine")
+    func folderClaimedTwice() throws {
+        var winter = Self.project(4, "Winter", key: "a4")
+        winter.folder = ProjectFolder(recorded: "Winter", isManaged: true)
+        var other = Self.project(5, "Winter", key: "a5")
+        other.folder = ProjectFolder(recorded: "Winter", isManaged: true)
+        let outcome = try mergedInEveryOrder([
+            base,
+            Self.change(Self.laptop, at: 200, seen: [:], .create(winter)),
+            Self.change(Self.desktop, at: 300, seen: [Self.laptop.id: 100], .create(other)),
+        ])
+        let kept = try #require(outcome.catalog.projects.first { $0.id == winter.id })
+        let lost = try #require(outcome.catalog.projects.first { $0.id == other.id })
+        #expect(kept.folder?.recorded == "Winter" && lost.folder == nil)
+        #expect(outcome.folderClashes == [FolderClash(project: other.id, path: "Winter", keptBy: winter.id)])
+    }
 }
