@@ -60,8 +60,7 @@ struct GitSyncTests {
             await machines.ok("laptop", "edit", "My Novel", "--target", "80000")
             await machines.ok("desktop", "edit", "My Novel", "--details", "Cold")
             await machines.ok("desktop", "add", "Letters")
-            let order = laptopFirst ? ["laptop", "desktop", "laptop"] : ["desktop", "laptop", "desktop"]
-            for machine in order { await machines.ok(machine, "sync") }
+            if laptopFirst { await machines.syncInTurn("laptop", "desktop") } else { await machines.syncInTurn("desktop", "laptop") }
             #expect(await machines.export("laptop") == (await machines.export("desktop")))
             let shown = await machines.ok("laptop", "show", "My Novel").stdout
             #expect(shown.contains("80,000") && shown.contains("Cold"), "\(shown)")
@@ -75,11 +74,7 @@ struct GitSyncTests {
             let machines = try await laptopAndDesktop()
             await machines.ok("laptop", "rename", "Sonnets", "Spring")
             await machines.ok("desktop", "rename", "Sonnets", "Summer")  // later by the clock
-            let first = laptopFirst ? "laptop" : "desktop"
-            let second = laptopFirst ? "desktop" : "laptop"
-            await machines.ok(first, "sync")
-            let told = await machines.ok(second, "sync")
-            await machines.ok(first, "sync")
+            let told = laptopFirst ? await machines.syncInTurn("laptop", "desktop") : await machines.syncInTurn("desktop", "laptop")
             #expect(told.stdout.contains("The name of “Summer” was changed on laptop and on desktop at once: the later change, from desktop, holds."), "\(told)")
             for machine in ["laptop", "desktop"] {
                 #expect(Set(await machines.names(machine)) == ["My Novel", "Summer"])
@@ -100,9 +95,7 @@ struct GitSyncTests {
         await machines.ok("desktop", "sync")
         try machines.write("laptop", "My Novel/Chapters/One.md", "The laptop's second words.\n")
         try machines.write("desktop", "My Novel/Chapters/One.md", "The desktop's words.\n")
-        await machines.ok("laptop", "sync")
-        let told = await machines.ok("desktop", "sync")
-        await machines.ok("laptop", "sync")
+        let told = await machines.syncInTurn("laptop", "desktop")
         let copy = try #require(machines.files("desktop").first { $0.hasPrefix("My Novel/Chapters/One (conflicted copy from laptop, ") && $0.hasSuffix(").md") },
                                 "\(machines.files("desktop"))")
         #expect(told.stdout.contains("My Novel/Chapters/One.md was changed here and on another machine: both are kept, theirs as \(copy)."), "\(told)")
@@ -121,11 +114,7 @@ struct GitSyncTests {
             let machines = try await laptopAndDesktop()
             await machines.ok("laptop", "delete", "Sonnets", "--yes")
             await machines.ok("desktop", "edit", "Sonnets", "--target", "500")
-            let first = laptopFirst ? "laptop" : "desktop"
-            let second = laptopFirst ? "desktop" : "laptop"
-            await machines.ok(first, "sync")
-            let told = await machines.ok(second, "sync")
-            await machines.ok(first, "sync")
+            let told = laptopFirst ? await machines.syncInTurn("laptop", "desktop") : await machines.syncInTurn("desktop", "laptop")
             #expect(told.stdout.contains("“Sonnets” was deleted on laptop, so the change made to it on desktop was dropped."), "\(told)")
             #expect(await machines.names("laptop") == ["My Novel"])
             #expect(await machines.names("desktop") == ["My Novel"])
@@ -274,10 +263,7 @@ struct GitSyncTests {
             try machines.write("laptop", "Winter/laptop.md", "From the laptop.\n")
             await machines.ok("desktop", "add", "Winter")
             try machines.write("desktop", "Winter/desktop.md", "From the desktop.\n")
-            let (first, second) = laptopFirst ? ("laptop", "desktop") : ("desktop", "laptop")
-            await machines.ok(first, "sync")
-            let told = await machines.ok(second, "sync")
-            await machines.ok(first, "sync")
+            let told = laptopFirst ? await machines.syncInTurn("laptop", "desktop") : await machines.syncInTurn("desktop", "laptop")
             #expect(told.stdout.contains("Two machines used the name “Winter”: one project is now called “Winter (2)”."), "\(told)")
             #expect(told.stdout.contains("were given the same folder, Winter, on two machines: it stays with “Winter”, and “Winter (2)” has none now"), "\(told)")
             #expect(await machines.export("laptop") == (await machines.export("desktop")))

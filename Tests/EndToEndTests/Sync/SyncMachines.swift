@@ -68,6 +68,16 @@ final class SyncMachines: @unchecked Sendable {
         return result
     }
 
+    /// `first` syncs, then `second`, then `first` again, so that each has the other's changes;
+    /// returns what `second`, the one that meets the other's changes, said.
+    @discardableResult
+    func syncInTurn(_ first: String, _ second: String, sourceLocation: SourceLocation = #_sourceLocation) async -> RunResult {
+        await ok(first, "sync", sourceLocation: sourceLocation)
+        let told = await ok(second, "sync", sourceLocation: sourceLocation)
+        await ok(first, "sync", sourceLocation: sourceLocation)
+        return told
+    }
+
     /// Machines named, each with its own name in history and sync.
     func named(_ machines: String...) async {
         for machine in machines { await ok(machine, "sync", "--name", machine) }

@@ -35,6 +35,35 @@ struct SharingTests {
         return Computer(store: store, storage: storage, machine: machine)
     }
 
+
+    /// A laptop with `projects` that has shared its root, and a desktop that has joined it, each with
+    /// a sync engine of its own, so that what one does reaches the other only when they `meet`.
+    struct Apart {
+        let laptop: Computer
+        let desktop: Computer
+        let laptopEngine: MemorySharedFolder
+        let desktopEngine: MemorySharedFolder
+
+        init(_ projects: [String]) throws {
+            laptopEngine = MemorySharedFolder()
+            desktopEngine = MemorySharedFolder()
+            let ticker = Ticker(0)
+            laptop = SharingTests.computer("laptop", number: 1, shared: laptopEngine, ticker: ticker)
+            desktop = SharingTests.computer("desktop", number: 2, shared: desktopEngine, ticker: ticker)
+            for name in projects { try laptop.store.add(name: name) }
+            try laptop.store.share()
+            meet()
+            _ = try desktop.store.catalog()
+        }
+
+        /// Each engine delivers what the other holds, the laptop's first unless `laptopFirst` is false.
+        func meet(laptopFirst: Bool = true) {
+            if laptopFirst { desktopEngine.deliver(SharingTests.root, from: laptopEngine) }
+            laptopEngine.deliver(SharingTests.root, from: desktopEngine)
+            if !laptopFirst { desktopEngine.deliver(SharingTests.root, from: laptopEngine) }
+        }
+    }
+
     @Test("sharing puts every project in this machine's log; a second machine joining sees them, and brings its own")
     func shareAndJoin() throws {
         let engine = MemorySharedFolder()
@@ -77,96 +106,57 @@ struct SharingTests {
     @Test("the same field changed on two machines that had not seen each other: the later change wins on both, whichever arrives first")
     func laterWins() throws {
         for laptopFirst in [true, false] {
-            let laptopEngine = MemorySharedFolder()
-            let desktopEngine = MemorySharedFolder()
-            let ticker = Ticker(0)
-            let laptop = Self.computer("laptop", number: 1, shared: laptopEngine, ticker: ticker)
-            let desktop = Self.computer("desktop", number: 2, shared: desktopEngine, ticker: ticker)
-            try laptop.store.add(name: "Winter")
-            try laptop.store.share()
-            desktopEngine.deliver(Self.root, from: laptopEngine)
-            _ = try desktop.store.catalog()
-            laptopEngine.deliver(Self.root, from: desktopEngine)
-            _ = try laptop.store.catalog()
+            let machines = try Apart(["Winter"])
+            _ = try machines.laptop.store.catalog()
             // Offline, each renames it; the desktop's is later by the clock.
-            try laptop.store.rename(.named("Winter"), to: "Spring")
-            try desktop.store.rename(.named("Winter"), to: "Summer")
-            if laptopFirst {
-                desktopEngine.deliver(Self.root, from: laptopEngine)
-                laptopEngine.deliver(Self.root, from: desktopEngine)
-            } else {
-                laptopEngine.deliver(Self.root, from: desktopEngine)
-                desktopEngine.deliver(Self.root, from: laptopEngine)
-            }
-            #expect(try laptop.store.catalog().names == ["Summer"])
-            #expect(try desktop.store.catalog().names == ["Summer"])
+            try machines.laptop.store.rename(.named("Winter"), to: "Spring")
+            try machines.desktop.store.rename(.named("Winter"), to: "Summer")
+            machines.meet(laptopFirst: laptopFirst)
+            #expect(try machines.laptop.store.catalog().names == ["Summer"])
+            #expect(try machines.desktop.store.catalog().names == ["Summer"])
         }
     }
 
     @Test("two machines adding one name keep both projects, one numbered the same way on both")
     func nameTakenTwice() throws {
-        let laptopEngine = MemorySharedFolder()
-        let desktopEngine = MemorySharedFolder()
-        let ticker = Ticker(0)
-        let laptop = Self.computer("laptop", number: 1, shared: laptopEngine, ticker: ticker)
-        let desktop = Self.computer("desktop", number: 2, shared: desktopEngine, ticker: ticker)
-        try laptop.store.share()
-        desktopEngine.deliver(Self.root, from: laptopEngine)
-        _ = try desktop.store.catalog()
+        let machines = try Apart([])
+        let (laptop, desktop) = (machines.laptop, machines.desktop)
         try desktop.store.add(name: "Winter")
         try laptop.store.add(name: "winter")
-        desktopEngine.deliver(Self.root, from: laptopEngine)
-        laptopEngine.deliver(Self.root, from: desktopEngine)
+        machines.meet()
         let onLaptop = try laptop.store.catalog()
         #expect(Set(onLaptop.names) == ["Winter", "winter (2)"])
         #expect(onLaptop == (try desktop.store.catalog()))
         // The numbered name is a name like any other: the writer renames it on either machine.
         try laptop.store.rename(.named("winter (2)"), to: "Snow")
-        desktopEngine.deliver(Self.root, from: laptopEngine)
+        machines.meet()
         #expect(Set(try desktop.store.catalog().names) == ["Winter", "Snow"])
     }
 
     @Test("a project deleted on one machine and edited on the other ends deleted; undo on the deleting machine brings it back, edit and all")
     func deleteWinsUndoBrings() throws {
-        let laptopEngine = MemorySharedFolder()
-        let desktopEngine = MemorySharedFolder()
-        let ticker = Ticker(0)
-        let laptop = Self.computer("laptop", number: 1, shared: laptopEngine, ticker: ticker)
-        let desktop = Self.computer("desktop", number: 2, shared: desktopEngine, ticker: ticker)
-        try laptop.store.add(name: "Winter")
-        try laptop.store.add(name: "Sonnets")
-        try laptop.store.share()
-        desktopEngine.deliver(Self.root, from: laptopEngine)
-        _ = try desktop.store.catalog()
+        let machines = try Apart(["Winter", "Sonnets"])
+        let (laptop, desktop) = (machines.laptop, machines.desktop)
         try desktop.store.setDetails(of: .named("Winter"), to: "Cold")
         try laptop.store.delete(.named("Winter"))
-        desktopEngine.deliver(Self.root, from: laptopEngine)
-        laptopEngine.deliver(Self.root, from: desktopEngine)
+        machines.meet()
         #expect(try laptop.store.catalog().names == ["Sonnets"])
         #expect(try desktop.store.catalog().names == ["Sonnets"])
         let undone = try laptop.store.undo()
         #expect(undone.catalog.names == ["Winter", "Sonnets"])
-        desktopEngine.deliver(Self.root, from: laptopEngine)
+        machines.meet()
         #expect(try desktop.store.catalog().names == ["Winter", "Sonnets"])
     }
 
     @Test("moves and adds on two machines all hold, nothing duplicated or lost, positions 1 to n")
     func movesAndAdds() throws {
-        let laptopEngine = MemorySharedFolder()
-        let desktopEngine = MemorySharedFolder()
-        let ticker = Ticker(0)
-        let laptop = Self.computer("laptop", number: 1, shared: laptopEngine, ticker: ticker)
-        let desktop = Self.computer("desktop", number: 2, shared: desktopEngine, ticker: ticker)
-        for name in ["A", "B", "C", "D"] { try laptop.store.add(name: name) }
-        try laptop.store.share()
-        desktopEngine.deliver(Self.root, from: laptopEngine)
-        _ = try desktop.store.catalog()
+        let machines = try Apart(["A", "B", "C", "D"])
+        let (laptop, desktop) = (machines.laptop, machines.desktop)
         try laptop.store.move(.named("D"), to: .top)
         try laptop.store.add(name: "E")
         try desktop.store.move(.named("A"), to: .bottom)
         try desktop.store.add(name: "F")
-        desktopEngine.deliver(Self.root, from: laptopEngine)
-        laptopEngine.deliver(Self.root, from: desktopEngine)
+        machines.meet()
         let merged = try laptop.store.catalog()
         #expect(merged == (try desktop.store.catalog()))
         #expect(merged.names.sorted() == ["A", "B", "C", "D", "E", "F"])
