@@ -43,7 +43,7 @@ enum SyncCommand: Command {
         guard let root = store.sharedRoot(of: catalog) else { throw ProjectStoreError.noRoot }
         var outcome: GitSync.Outcome?
         if let remote {
-            let sync = try gitSync(root: root, store: store, context: context)
+            let sync = try gitSync(root: root, context: context)
             outcome = try sync.initialize(remote: remote, subject: context.localizer.text("sync.commit.shared", ["machine": sync.machine]))
         }
         report.shared(root: root, projects: catalog.projects.count, remote: remote, outcome: outcome)
@@ -53,7 +53,7 @@ enum SyncCommand: Command {
     private static func joinRoot(_ store: ProjectStore, remote: String, report: SyncReport, context: CommandContext) throws {
         let before = try store.catalog()
         guard let root = store.root(of: before)?.path else { throw ProjectStoreError.noRoot }
-        let sync = try gitSync(root: root, store: store, context: context)
+        let sync = try gitSync(root: root, context: context)
         try sync.clone(remote)
         guard store.sharedRoot(of: before) != nil else { throw SyncError.remoteNotShared(remote: remote) }
         let arrivals = try store.takeIn()
@@ -69,8 +69,8 @@ enum SyncCommand: Command {
         guard let root = store.sharedRoot(of: catalog) else {
             throw SyncError.notShared(root: store.root(of: catalog)?.path ?? context.localizer.text("history.root.default"))
         }
-        let probe = try gitSync(root: root, store: store, context: context, required: false)
-        guard let sync = probe, try sync.isRepository() else {
+        // A root a folder-sync tool carries is not a repository, and needs no git.
+        guard let sync = installedGitSync(root: root, context: context), try sync.isRepository() else {
             report.status(try store.sharingStatus(), arrivals: delivered, catalog: catalog, store: store)
             return
         }
@@ -80,10 +80,15 @@ enum SyncCommand: Command {
         report.synced(outcome, outgoing: outgoing, arrivals: [delivered, arrived].compactMap { $0 }, catalog: try store.catalog(), store: store)
     }
 
-    /// git in `root`, as this machine; `nil` without git when not `required`.
-    private static func gitSync(root: String, store: ProjectStore, context: CommandContext, required: Bool = true) throws -> GitSync? {
+    /// git in `root`, as this machine; refused, saying what to install, when git is not there.
+    private static func gitSync(root: String, context: CommandContext) throws -> GitSync {
+        guard let sync = installedGitSync(root: root, context: context) else { throw SyncError.gitMissing }
+        return sync
+    }
+
+    /// git in `root`, as this machine, or `nil` when git is not installed.
+    private static func installedGitSync(root: String, context: CommandContext) -> GitSync? {
         guard let git = Git(root: root, environment: context.environment, interactive: context.terminal.inputIsInteractive) else {
-            if required { throw SyncError.gitMissing }
             return nil
         }
         let machine = MachineFile.machine(environment: context.environment)
@@ -91,9 +96,5 @@ enum SyncCommand: Command {
         return GitSync(git: git, machine: machine.name) { who, when in
             context.localizer.text("sync.conflict-copy", ["machine": who, "date": dates.fileStamp(when)])
         }
-    }
-
-    private static func gitSync(root: String, store: ProjectStore, context: CommandContext) throws -> GitSync {
-        try gitSync(root: root, store: store, context: context, required: true)!
     }
 }
