@@ -37,6 +37,13 @@ enum AtomicFile {
     /// Writes `bytes` beside `path`, flushes them, and renames them over it. On any failure the old
     /// file is untouched and the partial copy removed. The caller holds the store's lock.
     static func replace(_ path: String, with bytes: [UInt8]) throws(StorageError) {
+        try replace(path) { write throws(StorageError) in try write(bytes) }
+    }
+
+    /// As `replace(_:with:)`, the bytes made by `produce` a piece at a time, each written as it comes.
+    static func replace(
+        _ path: String, writing produce: (_ write: ([UInt8]) throws(StorageError) -> Void) throws(StorageError) -> Void
+    ) throws(StorageError) {
         var existing = stat()
         let exists = stat(path, &existing) == 0
         if exists, access(path, W_OK) != 0 {
@@ -51,7 +58,7 @@ enum AtomicFile {
         guard descriptor >= 0 else { throw .unwritable(path: StoreFolder.parent(of: path), code: errno) }
         do throws(StorageError) {
             fchmod(descriptor, exists ? existing.st_mode & 0o7777 : 0o600)
-            try writeAll(bytes, to: descriptor, path: path)
+            try produce { piece throws(StorageError) in try writeAll(piece, to: descriptor, path: path) }
             guard fsync(descriptor) == 0 else { throw .unwritable(path: path, code: errno) }
         } catch {
             close(descriptor)

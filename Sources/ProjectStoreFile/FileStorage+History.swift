@@ -196,36 +196,19 @@ extension FileStorage {
 /// A history file mapped into memory: only the pages read are read from disk, so finding the last
 /// few changes costs nothing however long the file is.
 final class MappedHistory: @unchecked Sendable {
-    let bytes: UnsafeRawBufferPointer
+    private let file: MappedFile
+    var bytes: UnsafeRawBufferPointer { file.bytes }
     /// Where the first change begins, after the header line.
     let headerEnd: Int
 
     /// `nil` when there is no file.
     init?(path: String) throws(StorageError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if try AtomicFile.isMissing(path, openFailed: errno) { return nil }
-            throw .unreadable(path: path, code: errno)
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, code: errno) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, code: EISDIR) }
-        let size = Int(status.st_size)
-        guard size > 0 else {
-            bytes = UnsafeRawBufferPointer(start: nil, count: 0)
-            headerEnd = 0
-            return
-        }
-        guard let start = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), start != MAP_FAILED else {
-            throw .unreadable(path: path, code: errno)
-        }
-        bytes = UnsafeRawBufferPointer(start: start, count: size)
-        headerEnd = memchr(start, 0x0A, size).map { UnsafeRawPointer($0) - UnsafeRawPointer(start) + 1 } ?? size
-    }
-
-    deinit {
-        if let start = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: start), bytes.count) }
+        guard let file = try MappedFile(path: path) else { return nil }
+        self.file = file
+        let bytes = file.bytes
+        headerEnd = bytes.baseAddress.map { start in
+            memchr(start, 0x0A, bytes.count).map { UnsafeRawPointer($0) - start + 1 } ?? bytes.count
+        } ?? 0
     }
 
     func version() throws(DocumentProblem) -> Int {

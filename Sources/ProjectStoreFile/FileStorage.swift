@@ -51,7 +51,13 @@ public struct FileStorage: ProjectStorage {
         let result = try change(&catalog)
         if catalog.changes != changesBefore {
             catalog.revision += 1
-            do { try AtomicFile.replace(target, with: StoreDocument.encode(catalog, withRevision: true)) } catch { throw .storage(error) }
+            do {
+                try AtomicFile.replace(target) { write throws(StorageError) in
+                    try StoreDocument.encode(catalog, withRevision: true, write: write)
+                }
+            } catch {
+                throw .storage(error)
+            }
             // The store holds the change: its folder step, if it had one, is no longer pending.
             unlink(IntentFile.path(forStore: target))
         }
@@ -115,13 +121,13 @@ public struct FileStorage: ProjectStorage {
     }
 
     private func read(_ target: String) throws(StorageError) -> ProjectCatalog {
-        guard let bytes = try AtomicFile.contents(of: target) else {
+        guard let file = try MappedFile(path: target) else {
             var catalog = ProjectCatalog()
             catalog.lost = lostStore(target)
             return catalog
         }
         do {
-            let document = try StoreDocument.decode(bytes)
+            let document = try StoreDocument.decode(file)
             var catalog = try ProjectCatalog(
                 projects: document.projects, defaultOrder: document.order, savedRoot: document.root, revision: document.revision)
             catalog.lastClock = document.clock

@@ -50,6 +50,9 @@ struct JSONScanner {
         self.bytes = bytes
     }
 
+    /// How far it has read: everything before is done with.
+    var consumed: Int { offset }
+
     // MARK: Structure
 
     /// Calls `body` with each key of an object; `body` must read that key's value.

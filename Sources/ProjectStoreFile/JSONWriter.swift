@@ -8,6 +8,11 @@ struct JSONWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Empties it for the next piece, keeping its room.
+    mutating func clear() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }

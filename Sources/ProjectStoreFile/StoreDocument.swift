@@ -26,8 +26,19 @@ public enum StoreDocument {
 
     /// The document `export` prints; `withRevision` for the store itself.
     public static func encode(_ catalog: ProjectCatalog, withRevision: Bool = false) -> [UInt8] {
-        // A line holds about 180 bytes without a folder, 240 with one: room for all without growing.
-        var writer = JSONWriter(capacity: 256 + catalog.projects.count * 256)
+        // One piece: the writer's own bytes, not a copy.
+        var whole: [UInt8] = []
+        encode(catalog, withRevision: withRevision, pieceSize: .max) { piece in whole = piece }
+        return whole
+    }
+
+    /// The document in pieces of about `pieceSize` bytes, each handed to `write` as it is made: the
+    /// store is written to its file so, never held whole beside the projects it is made from.
+    static func encode<Failure: Error>(
+        _ catalog: ProjectCatalog, withRevision: Bool, pieceSize: Int = 1 << 20, write: ([UInt8]) throws(Failure) -> Void
+    ) throws(Failure) {
+        // A line holds about 180 bytes without a folder, 240 with one: room for a piece without growing.
+        var writer = JSONWriter(capacity: min(pieceSize, 256 + catalog.projects.count * 256) + 4096)
         writer.raw("{\n  \"version\": ")
         writer.integer(version)
         if withRevision {
@@ -48,7 +59,7 @@ public enum StoreDocument {
                 writer.integer(lines)
                 writer.raw("]")
             }
-            if let sharing = catalog.sharing { write(sharing, to: &writer) }
+            if let sharing = catalog.sharing { self.write(sharing, to: &writer) }
         }
         writer.raw(",\n  \"sort\": ")
         writer.string(catalog.defaultOrder.rawValue)
@@ -58,9 +69,13 @@ public enum StoreDocument {
         for (index, project) in catalog.projects.enumerated() {
             writer.raw(index == 0 ? "\n    " : ",\n    ")
             ProjectJSON.write(project, to: &writer, folder: withRevision ? .recorded : .exported)
+            if writer.bytes.count >= pieceSize {
+                try write(writer.bytes)
+                writer.clear()
+            }
         }
         writer.raw(catalog.projects.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
-        return writer.bytes
+        try write(writer.bytes)
     }
 
     /// `"shared": {"root": …, "logs": {"<machine>": [end, "clock"], …}}`, the machines in a steady
@@ -118,18 +133,31 @@ public enum StoreDocument {
 
     /// How many new lines `bytes` holds, found with `memchr`, which looks at many bytes at a time:
     /// counted byte by byte, this was a tenth of a read.
-    static func lineCount(_ bytes: UnsafeRawBufferPointer) -> Int {
-        guard var next = bytes.baseAddress else { return 0 }
+    /// `releasing` is told, every megabyte, how far the count has gone.
+    static func lineCount(_ bytes: UnsafeRawBufferPointer, releasing: (Int) -> Void = { _ in }) -> Int {
+        guard let start = bytes.baseAddress else { return 0 }
+        var next = start
         let end = next + bytes.count
         var count = 0
+        var told = 0
         while next < end, let found = memchr(next, 0x0A, end - next) {
             count += 1
             next = UnsafeRawPointer(found) + 1
+            if next - start - told >= 1 << 20 {
+                told = next - start
+                releasing(told)
+            }
         }
         return count
     }
 
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(DocumentProblem) -> Contents {
+    /// A store read from its mapped file, each page handed back once its projects are made.
+    static func decode(_ file: MappedFile) throws(DocumentProblem) -> Contents {
+        let bytes = UnsafeBufferPointer(start: file.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: file.bytes.count)
+        return try decode(bytes, releasing: file.release)
+    }
+
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, releasing: (Int) -> Void = { _ in }) throws(DocumentProblem) -> Contents {
         guard bytes.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { throw .empty }
         var scanner = JSONScanner(bytes)
         var foundVersion: Int?
@@ -176,9 +204,10 @@ public enum StoreDocument {
             } else if key == "projects" {
                 var list: [Project] = []
                 // One project a line as this tool writes them: reserve that many, not twice as many.
-                list.reserveCapacity(lineCount(UnsafeRawBufferPointer(bytes)))
+                list.reserveCapacity(lineCount(UnsafeRawBufferPointer(bytes), releasing: releasing))
                 try scanner.array { scanner throws(DocumentProblem) in
                     list.append(try ProjectJSON.read(from: &scanner, position: list.count + 1))
+                    if list.count % 256 == 0 { releasing(scanner.consumed) }
                 }
                 projects = list
             } else {

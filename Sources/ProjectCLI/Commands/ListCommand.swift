@@ -38,7 +38,7 @@ enum ListCommand: Command {
         if let text = invocation.value(search), !text.isEmpty {
             projects.removeAll { $0.name.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) == nil }
         }
-        projects = ProjectCatalog.ordered(projects, in: order, collator: NameCollator(locale: context.locales.collation))
+        ProjectCatalog.sort(&projects, in: order, collator: NameCollator(locale: context.locales.collation))
         let counts = invocation.isSet(words) ? countWords(of: projects, root: root, in: context) : nil
 
         if invocation.isSet(json) {

@@ -238,7 +238,8 @@ struct GitSyncTests {
         try FileManager.default.createDirectory(atPath: shim, withIntermediateDirectories: true)
         let script = """
             #!/bin/sh
-            if [ "$1" = push ] && [ ! -e '\(shim)/raced' ]; then
+            case " $* " in *" push "*) pushing=yes ;; *) pushing=no ;; esac
+            if [ $pushing = yes ] && [ ! -e '\(shim)/raced' ]; then
                 touch '\(shim)/raced'
                 HOME='\(machines.home("tablet"))' PATH=/usr/bin:/bin '\(ProjectBinary.path)' sync >/dev/null 2>&1
             fi

@@ -11,8 +11,7 @@ import Testing
 struct SyncClockTests {
     @Test("a machine a year ahead and one an hour behind: a change made after taking in the other's holds, on both")
     func clocksOff() async throws {
-        // One folder both use as their root: the sync tool delivers at once. (git is not run under
-        // faketime: Foundation's Process never sees its child end there.)
+        // One folder both use as their root: the sync tool delivers at once, whatever the clocks.
         let machines = try SyncMachines()
         await machines.named("laptop", "desktop")
         let root = "PROJECT_ROOT=" + machines.sandbox.root + "/Shared"
