@@ -3,7 +3,8 @@
 the project folders of issue 8: `add` with its folders against `add --no-folder`, and every command
 against the build of an older commit (`--baseline`, by default the commit before issue 8); and the
 cost of the history of issue 10: every change with its history against the build from before history
-(`--history-baseline`), and `undo` and `redo` against the change they reverse.
+(`--history-baseline`), and `undo` and `redo` against the change they reverse; and the cost of
+sharing a root between machines (issue 15).
 
 Run it through its wrapper, from anywhere:
 
@@ -13,6 +14,8 @@ Run it through its wrapper, from anywhere:
     bash Tests/Benchmark/run.sh --words-only    # only the word-count rows of issue 9, printed
     bash Tests/Benchmark/run.sh --history-only  # only the history rows of issue 10 (1,000 and 10,000), printed
     bash Tests/Benchmark/run.sh --compile-only  # only the compile rows of issue 16, printed
+    bash Tests/Benchmark/run.sh --sync-only     # only the sync rows of issue 15 (1,000 and 10,000), printed
+                                                # and put in place of their section in docs/performance.md
     bash Tests/Benchmark/run.sh --help          # every option
 
 What it does:
@@ -43,7 +46,12 @@ What it does:
      its `undo` and its `redo` (--check: only these, as a functional check), and appends their section;
   9. times `project compile --to md` on a novel of 150,000 words in 60 chapter files (issue 16),
      checks its chapters and words, times pandoc's DOCX of the same Markdown beside it, and appends
-     their section.
+     their section;
+ 10. at 1,000 and 10,000 projects, times every command in a shared root (`project sync --init`, a
+     second machine's log beside this one's) against the same command in an unshared root; at 1,000
+     projects, the first `list` after another machine made 1,000 changes against a `list` with nothing
+     to take in, and `project sync` with nothing to do (a bare remote on local disk) against the git
+     commands it runs, run alone from a shell script; and appends their section.
 
 Everything runs in a private temporary folder: our binary always gets --store, the peers get a
 private TASKRC/TASKDATA and todo.txt config, and HOME points into the temporary folder.
