@@ -3,7 +3,8 @@
 the project folders of issue 8: `add` with its folders against `add --no-folder`, and every command
 against the build of an older commit (`--baseline`, by default the commit before issue 8); and the
 cost of the history of issue 10: every change with its history against the build from before history
-(`--history-baseline`), and `undo` and `redo` against the change they reverse.
+(`--history-baseline`), and `undo` and `redo` against the change they reverse; and the cost of
+sharing a root between machines (issue 15).
 
 Run it through its wrapper, from anywhere:
 
@@ -13,6 +14,8 @@ Run it through its wrapper, from anywhere:
     bash Tests/Benchmark/run.sh --words-only    # only the word-count rows of issue 9, printed
     bash Tests/Benchmark/run.sh --history-only  # only the history rows of issue 10 (1,000 and 10,000), printed
     bash Tests/Benchmark/run.sh --compile-only  # only the compile rows of issue 16, printed
+    bash Tests/Benchmark/run.sh --sync-only     # only the sync rows of issue 15 (1,000 and 10,000), printed
+                                                # and put in place of their section in docs/performance.md
     bash Tests/Benchmark/run.sh --help          # every option
 
 What it does:
@@ -43,7 +46,12 @@ What it does:
      its `undo` and its `redo` (--check: only these, as a functional check), and appends their section;
   9. times `project compile --to md` on a novel of 150,000 words in 60 chapter files (issue 16),
      checks its chapters and words, times pandoc's DOCX of the same Markdown beside it, and appends
-     their section.
+     their section;
+ 10. at 1,000 and 10,000 projects, times every command in a shared root (`project sync --init`, a
+     second machine's log beside this one's) against the same command in an unshared root; at 1,000
+     projects, the first `list` after another machine made 1,000 changes against a `list` with nothing
+     to take in, and `project sync` with nothing to do (a bare remote on local disk) against the git
+     commands it runs, run alone from a shell script; and appends their section.
 
 Everything runs in a private temporary folder: our binary always gets --store, the peers get a
 private TASKRC/TASKDATA and todo.txt config, and HOME points into the temporary folder.
@@ -2293,6 +2301,539 @@ def targets_issue10(runs: list[HistoryRun]) -> list[str]:
 
 
 # --------------------------------------------------------------------------------------------
+# Sync (issue 15): a shared root against an unshared one, taking in another machine's changes, and
+# `sync` with nothing to do against the git commands it runs
+
+
+DEFAULT_SYNC_SIZES = "1000,10000"
+SYNC_READ_TARGET = 1.05          # issue 15: a command that changes nothing within 1.05x unshared
+SYNC_CHANGE_TARGET = 1.15        # issue 15: a change within 1.15x unshared
+SYNC_TAKE_IN_CHANGES = 1000      # issue 15: another machine's changes taken in at once...
+SYNC_TAKE_IN_SIZE = 1000         # ...at this many projects
+SYNC_CHECK_TAKE_IN_CHANGES = 200  # --check: fewer, it only proves the row runs
+SYNC_TAKE_IN_TARGET_MS = 100     # issue 15: taking in 1,000 changes under 100 ms
+SYNC_GIT_SIZE = 1000             # the projects of the git root `sync` runs in
+SYNC_OWN_COST_TARGET_MS = 50     # issue 15: `sync` with nothing to do, beyond git, under 50 ms
+SECOND_MACHINE_PROJECT = "Sent from the second machine"
+
+
+class Machine:
+    """One machine of a shared root, all on this host: its own state folder (and so its own identity,
+    made by its first command), its own store, and `PROJECT_ROOT` pointing at the root it uses."""
+
+    def __init__(self, bench: Bench, folder: Path, root: Path):
+        self.bench, self.folder, self.root = bench, folder, root
+        folder.mkdir(parents=True)
+        self.store = folder / "projects.json"
+        self.history = Path(str(self.store) + ".history")
+        self.environment = bench.env(HOME=str(folder), XDG_STATE_HOME=str(folder / "state"),
+                                     PROJECT_ROOT=str(root))
+
+    def argv(self, *args: str) -> list[str]:
+        return [str(self.bench.binary), *args, "--store", str(self.store)]
+
+    def run(self, *args: str, env: Optional[dict] = None) -> Outcome:
+        """An untimed command; a failure ends the run, as the rows after it would mean nothing."""
+        outcome = self.bench.run(self.argv(*args), env or self.environment)
+        if outcome.code != 0:
+            fail(f"untimed `project {' '.join(args[:2])}` failed (exit {outcome.code}): {outcome.err.strip()[:300]}")
+        return outcome
+
+    def identity(self) -> str:
+        return json.loads((self.folder / "state" / "project" / "machine").read_text(encoding="utf-8"))["id"]
+
+    def log(self) -> Path:
+        """This machine's log in the shared root."""
+        return self.root / ".project" / "machines" / f"{self.identity()}.log"
+
+
+class Snapshot:
+    """Copies of files that change together (a store, its history, its machine's log), put back all
+    at once: `project` refuses a store older than its history or its log."""
+
+    def __init__(self, folder: Path, files: list[Path]):
+        self.kept = [(path, folder / f"{k}-{path.name}") for k, path in enumerate(files)]
+        folder.mkdir(parents=True)
+        for path, copy in self.kept:
+            shutil.copyfile(path, copy)
+
+    def restore(self) -> None:
+        for path, copy in self.kept:
+            shutil.copyfile(copy, path)
+
+
+def import_document(items: list[Item], path: Path) -> Path:
+    """The export document of `items`, in the writer's order, sorted by that order."""
+    path.write_text(json.dumps({"version": 1, "sort": "user", "projects": [
+        {"id": it.id, "name": it.name, "type": it.kind, "created": iso_ms(it.created), "details": it.details,
+         "position": k + 1} for k, it in enumerate(items)]}, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def fresh_name(stem: str, taken: set[str]) -> str:
+    """`stem` and the first number that makes a name no project has, now taken."""
+    n = 1
+    while coarse_key(f"{stem} {n}") in taken:
+        n += 1
+    taken.add(coarse_key(f"{stem} {n}"))
+    return f"{stem} {n}"
+
+
+def clean_folder(folder: Path, keep: set[str]) -> None:
+    """Takes out of a root what a row made there (new projects' folders), keeping `keep`."""
+    for name in os.listdir(folder):
+        if name not in keep:
+            path = folder / name
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path)
+            else:
+                path.unlink()
+
+
+class SharedRun:
+    """Rows 1 of issue 15 at one size: every command in a shared root against the same command in an
+    unshared one, same binary, same projects, interleaved.
+
+    Unshared: a store made by `project import` in a root without `.project/`. Shared: a store made by
+    the same import, then `project sync --init` (no remote) in its root; a second machine (its own
+    state folder and store) then adds one project there, so the root holds two logs, and this
+    machine's next command takes it in. The same project is added to the unshared store so that both
+    list as many. Before each row both stores are put back with their histories, and the shared one
+    with this machine's log; the second machine's log never changes, so every command here finds
+    nothing new to take in."""
+
+    def __init__(self, bench: Bench, size: int, runs: int):
+        self.bench, self.size, self.runs = bench, size, runs
+        self.dir = bench.work / f"sync-{size}"
+        self.items, self.taken = make_items(size, SEED + size)
+        self.shared_root, self.plain_root = self.dir / "shared-root", self.dir / "plain-root"
+        self.shared_root.mkdir(parents=True)
+        self.plain_root.mkdir()
+        self.shared = Machine(bench, self.dir / "shared", self.shared_root)
+        self.plain = Machine(bench, self.dir / "plain", self.plain_root)
+        self.other = Machine(bench, self.dir / "other", self.shared_root)
+        self.rows: list[Row] = []
+        self.info: dict = {}
+
+    def make_stores(self) -> None:
+        document = import_document(self.items, self.dir / "export.json")
+        for machine in (self.shared, self.plain):
+            machine.run("import", str(document))
+        self.shared.run("sync", "--init")
+        self.other.run("add", SECOND_MACHINE_PROJECT, "--no-folder")
+        self.plain.run("add", SECOND_MACHINE_PROJECT, "--no-folder")
+        taken_in = self.shared.run("list")
+        if SECOND_MACHINE_PROJECT not in taken_in.out:
+            fail(f"[{self.size:,}] the shared store did not take in the second machine's project")
+        self.shared_log = self.shared.log()
+        logs = sorted((self.shared_root / ".project" / "machines").glob("*.log"))
+        if len(logs) != 2:
+            fail(f"[{self.size:,}] the shared root holds {len(logs)} logs, expected 2")
+        self.snapshots = [Snapshot(self.dir / "pristine-shared", [self.shared.store, self.shared.history,
+                                                                  self.shared_log]),
+                          Snapshot(self.dir / "pristine-plain", [self.plain.store, self.plain.history])]
+        self.log_lines = count_lines(self.shared_log)
+        self.root_entries = {root: set(os.listdir(root)) for root in (self.shared_root, self.plain_root)}
+        self.info = {"store_mb": self.shared.store.stat().st_size / 1e6,
+                     "logs_kb": sum(path.stat().st_size for path in logs) / 1e3, "log_count": len(logs)}
+        log(f"  [{self.size:,}] shared store {self.info['store_mb']:.1f} MB, {len(logs)} logs "
+            f"({self.info['logs_kb']:.0f} kB)")
+
+    def reset(self) -> None:
+        for snapshot in self.snapshots:
+            snapshot.restore()
+        for root, keep in self.root_entries.items():
+            clean_folder(root, keep)
+
+    def pick(self, fraction: float, used: set) -> Item:
+        start = int(self.size * fraction)
+        for it in self.items[start:] + self.items[:start]:
+            if it.name not in used and it.name not in ANCHORS:
+                used.add(it.name)
+                return it
+        fail("no project left to pick")
+
+    def verify_log(self, change: str, per_run: int):
+        """After a change row: every timed run of the shared store went into this machine's log too."""
+        expected = self.log_lines + per_run * (self.runs + 1)
+
+        def verify() -> Optional[str]:
+            lines = count_lines(self.shared_log)
+            if lines != expected:
+                return f"this machine's log has {lines} lines, expected {expected}"
+            got = last_event(self.shared_log).get("change")
+            return None if got == change else f"the log's newest change is {got!r}, expected {change!r}"
+        return verify
+
+    def build_rows(self) -> None:
+        total = self.runs + 1
+        listed = self.size + 1
+        used: set[str] = set()
+        show_item, rename_item, move_item = self.pick(0.66, used), self.pick(0.5, used), self.pick(0.33, used)
+        edit_item = self.pick(0.25, used)
+        deleted = [self.pick(0.6, used) for _ in range(total)]
+        rename_to = fresh_name(fit(rename_item.name[:45]) + " revised", self.taken)
+        names = {key: [fresh_name(stem, self.taken) for _ in range(total)]
+                 for key, stem in (("folder", "Shared story"), ("plain", "Shared note"), ("extra", "Scratch piece"))}
+
+        def lines(i: int, o: Outcome) -> Optional[str]:
+            count = len(o.out.splitlines())
+            return None if count == listed else f"{count} lines, expected {listed}"
+
+        def shows(i: int, o: Outcome) -> Optional[str]:
+            return None if show_item.id in o.out else f"the output does not show {show_item.name!r} and its id"
+
+        def add_extra(machine: Machine):
+            return lambda i: machine.run("add", names["extra"][i], "--no-folder")
+
+        commands = [
+            # label, arguments of run i, the change the log records (None: a read), its events a run,
+            # the check of each output, an untimed step before each run
+            ("list", lambda i: ["list"], None, 0, lines, None),
+            ("list --sort name", lambda i: ["list", "--sort", "name"], None, 0, lines, None),
+            ("show <name>", lambda i: ["show", show_item.name], None, 0, shows, None),
+            ("add <new name> (makes its folder)", lambda i: ["add", names["folder"][i]], "add", 1, None, None),
+            ("add <new name> --no-folder", lambda i: ["add", names["plain"][i], "--no-folder"], "add", 1, None, None),
+            ("rename (two names in turn)", lambda i: ["rename", rename_item.name, rename_to] if i % 2 == 0
+             else ["rename", rename_to, rename_item.name], "rename", 1, None, None),
+            ("move --to 1 / --bottom", lambda i: ["move", move_item.name, *(["--to", "1"] if i % 2 == 0
+                                                                             else ["--bottom"])], "move", 1, None, None),
+            ("edit -d <text>", lambda i: ["edit", edit_item.name, "-d", f"Shared draft ({i})"], "edit", 1, None, None),
+            ("delete --yes (after an untimed add)", lambda i: ["delete", deleted[i].name, "--yes"], "delete", 2,
+             None, add_extra),
+        ]
+        for label, args, change, per_run, check, before in commands:
+            self.rows.append(Row(
+                label,
+                Case(f"{label} (shared)", lambda i, a=args: self.shared.argv(*a(i)), self.shared.environment,
+                     ours=True, check=check, before=before(self.shared) if before else None),
+                [], self.reset, self.verify_log(change, per_run) if change else None,
+                reference=Case(f"{label} (unshared)", lambda i, a=args: self.plain.argv(*a(i)),
+                               self.plain.environment, ours=True, check=check,
+                               before=before(self.plain) if before else None)))
+
+    def measure(self) -> None:
+        for row in self.rows:
+            self.bench.measure(row, self.runs, self.size)
+
+
+def is_read(row: Row) -> bool:
+    """A row of `SharedRun` that changes nothing: only the changes have a check of the log."""
+    return row.verify is None
+
+
+class TakeInRun:
+    """Row 2 of issue 15: this machine's first command after another machine made `changes` changes
+    in the shared root, against the same command with nothing to take in.
+
+    Both machines share a root of `SYNC_TAKE_IN_SIZE` projects (this one imported them and shared
+    the root; the other joined with a `list`); this machine's store, history and log are kept, then
+    the other machine makes its changes, one command each (renames, edits of the details, moves, in
+    turn, each to a project of its own). In every round this machine's store is put back first, so
+    `list` takes in every change; then the same `list` runs again with nothing left to take in."""
+
+    def __init__(self, bench: Bench, runs: int, changes: int):
+        self.bench, self.runs, self.changes, self.size = bench, runs, changes, SYNC_TAKE_IN_SIZE
+        self.dir = bench.work / "sync-take-in"
+        self.items, self.taken = make_items(self.size, SEED + self.size)
+        self.root = self.dir / "root"
+        self.root.mkdir(parents=True)
+        self.here = Machine(bench, self.dir / "here", self.root)
+        self.other = Machine(bench, self.dir / "other", self.root)
+        self.renamed: list[str] = []
+        self.rows: list[Row] = []
+        self.info: dict = {}
+
+    def make_stores(self) -> None:
+        self.here.run("import", str(import_document(self.items, self.dir / "export.json")))
+        self.here.run("sync", "--init")
+        self.other.run("list")
+        self.here.run("list")
+        self.pristine = Snapshot(self.dir / "pristine", [self.here.store, self.here.history, self.here.log()])
+        other_log = self.other.log()
+        before = other_log.stat().st_size if other_log.exists() else 0
+        started = time.monotonic()
+        candidates = [it for it in self.items if it.name not in ANCHORS]
+        for k in range(self.changes):
+            it = candidates[k % len(candidates)]
+            kind = k % 5
+            if kind in (0, 1):
+                new = fresh_name(fit(it.name[:45]) + " (from the desktop)", self.taken)
+                self.other.run("rename", it.name, new)
+                if it.name in self.renamed:
+                    self.renamed.remove(it.name)
+                it.name = new
+                self.renamed.append(new)
+            elif kind in (2, 3):
+                self.other.run("edit", it.name, "-d", f"Changed on the desktop ({k})")
+            else:
+                self.other.run("move", it.name, "--to", str(1 + k % self.size))
+        self.info = {"changes": self.changes, "log_kb": (other_log.stat().st_size - before) / 1e3,
+                     "making_s": time.monotonic() - started, "events": count_lines(other_log) - 1}
+        log(f"  the other machine made {self.changes:,} changes in {self.info['making_s']:.0f} s "
+            f"({self.info['log_kb']:.0f} kB of log)")
+
+    def build_rows(self) -> None:
+        def shows_changes(i: int, o: Outcome) -> Optional[str]:
+            lines = o.out.splitlines()
+            if len(lines) != self.size:
+                return f"{len(lines)} lines, expected {self.size}"
+            missing = [name for name in self.renamed if name not in o.out]
+            return f"the other machine's renames are missing: {missing[:2]}" if missing else None
+
+        self.rows.append(Row(
+            f"list, taking in {self.changes:,} changes",
+            Case(f"list, taking in {self.changes:,} changes", lambda i: self.here.argv("list"),
+                 self.here.environment, ours=True, before=lambda i: self.pristine.restore(), check=shows_changes),
+            [], lambda: None,
+            reference=Case("list, nothing to take in", lambda i: self.here.argv("list"), self.here.environment,
+                           ours=True, check=shows_changes)))
+
+    def measure(self) -> None:
+        for row in self.rows:
+            self.bench.measure(row, self.runs, self.size)
+
+
+class GitSyncRun:
+    """Row 3 of issue 15: `project sync` with nothing to do, in a git root whose remote is a bare
+    repository on local disk, against the git commands it runs, run alone by a shell script.
+
+    The commands are read from git's own trace (`GIT_TRACE` to a file) of one untimed `sync`: every
+    command git started for the tool, not those git started for itself (`upload-pack` for a fetch,
+    `maintenance run --auto` after it: they show as `run_command` first). The script runs them in
+    the root in the same order, with the environment the tool gives git, their output thrown away."""
+
+    def __init__(self, bench: Bench, runs: int, size: int):
+        self.bench, self.runs, self.size = bench, runs, size
+        self.dir = bench.work / "sync-git"
+        self.items, _ = make_items(size, SEED + size)
+        self.root = self.dir / "root"
+        self.root.mkdir(parents=True)
+        self.remote = self.dir / "remote.git"
+        self.machine = Machine(bench, self.dir / "machine", self.root)
+        self.script = self.dir / "git-commands.sh"
+        self.commands: list[str] = []
+        self.rows: list[Row] = []
+
+    def make_root(self) -> None:
+        if not shutil.which("git", path=self.machine.environment["PATH"]):
+            fail("git is not on PATH: the sync rows need it")
+        self.machine.run("import", str(import_document(self.items, self.dir / "export.json")))
+        self.machine.run("sync", "--init", str(self.remote))
+        self.machine.run("sync")
+        trace = self.dir / "trace"
+        self.machine.run("sync", env=dict(self.machine.environment, GIT_TRACE=str(trace)))
+        self.commands = direct_git_commands(trace.read_text(encoding="utf-8", errors="replace"))
+        if not self.commands:
+            fail("GIT_TRACE showed no git command of `project sync`")
+        # What Git.swift gives git besides the caller's environment, when not at a terminal.
+        self.script.write_text("\n".join([
+            "#!/bin/sh",
+            "# The git commands `project sync` runs when there is nothing to do, in its order.",
+            f"cd '{self.root}' || exit 1",
+            "export LC_ALL=C GIT_TERMINAL_PROMPT=0 GCM_INTERACTIVE=never GIT_SSH_COMMAND='ssh -o BatchMode=yes'",
+            *(f"{command} </dev/null >/dev/null 2>&1" for command in self.commands), ""]), encoding="utf-8")
+        self.head = self.git_head()
+        log(f"  `project sync` runs {len(self.commands)} git commands: "
+            + ", ".join(" ".join(c.split()[1:3]) for c in self.commands))
+
+    def git_head(self) -> str:
+        return subprocess.run(["git", "-C", str(self.root), "rev-parse", "HEAD"], capture_output=True,
+                              text=True).stdout.strip()
+
+    def build_rows(self) -> None:
+        def nothing(i: int, o: Outcome) -> Optional[str]:
+            head = self.git_head()
+            return None if head == self.head else f"HEAD moved to {head[:12]}: sync found something to do"
+
+        self.rows.append(Row(
+            "sync, nothing to do",
+            Case("project sync (nothing to do)", lambda i: self.machine.argv("sync"), self.machine.environment,
+                 ours=True, check=nothing),
+            [], lambda: None,
+            reference=Case(f"its {len(self.commands)} git commands, alone (sh)", lambda i: ["/bin/sh", str(self.script)],
+                           self.machine.environment, ours=True, check=nothing)))
+
+    def measure(self) -> None:
+        for row in self.rows:
+            self.bench.measure(row, self.runs, self.size)
+
+
+def direct_git_commands(trace: str) -> list[str]:
+    """The git commands a program started, from a `GIT_TRACE` of it: each `trace: built-in: git …`
+    line (already quoted for a shell by git) not announced by a `run_command` line of git's own."""
+    commands, started_by_git = [], False
+    for line in trace.splitlines():
+        if "run_processes_parallel" in line:
+            continue
+        if "trace: run_command:" in line or "trace: exec:" in line:
+            started_by_git = True
+            continue
+        if "trace: built-in: git " in line:
+            if not started_by_git:
+                commands.append(line.split("trace: built-in: ", 1)[1])
+            started_by_git = False
+    return commands
+
+
+@dataclass
+class SyncResults:
+    shared: list              # SharedRun, one per size
+    take_in: TakeInRun
+    git: GitSyncRun
+    load: tuple               # the load averages at the start and at the end
+
+
+def measure_sync_rows(bench: Bench, sizes: list[int], runs_for: Callable[[int], int], check: bool) -> SyncResults:
+    """Runs the three rows of issue 15: shared against unshared at each size, taking in another
+    machine's changes, and `sync` with nothing to do against its git commands."""
+    load = [os.getloadavg()]
+    shared = []
+    for size in sizes:
+        log(f"sync: shared against unshared, {size:,} projects")
+        run = SharedRun(bench, size, runs_for(size))
+        run.make_stores()
+        run.build_rows()
+        run.measure()
+        shared.append(run)
+        shutil.rmtree(run.dir)
+    changes = SYNC_CHECK_TAKE_IN_CHANGES if check else SYNC_TAKE_IN_CHANGES
+    log(f"sync: taking in {changes:,} changes at {SYNC_TAKE_IN_SIZE:,} projects")
+    take_in = TakeInRun(bench, runs_for(SYNC_TAKE_IN_SIZE), changes)
+    take_in.make_stores()
+    take_in.build_rows()
+    take_in.measure()
+    shutil.rmtree(take_in.dir)
+    log(f"sync: `sync` with nothing to do, {SYNC_GIT_SIZE:,} projects, a bare remote on local disk")
+    git = GitSyncRun(bench, runs_for(SYNC_GIT_SIZE), SYNC_GIT_SIZE)
+    git.make_root()
+    git.build_rows()
+    git.measure()
+    shutil.rmtree(git.dir)
+    load.append(os.getloadavg())
+    return SyncResults(shared, take_in, git, tuple(load))
+
+
+def sync_rows(results: SyncResults) -> list[Row]:
+    return [row for run in results.shared for row in run.rows] + results.take_in.rows + results.git.rows
+
+
+def difference_ms(row: Row) -> Optional[float]:
+    """Ours minus its reference, median wall times: what the reference does not do."""
+    if row.problems or row.ours.median_ms is None or row.reference.median_ms is None:
+        return None
+    return row.ours.median_ms - row.reference.median_ms
+
+
+def sync_section(results: SyncResults) -> list[str]:
+    """The rows of issue 15 for docs/performance.md, with the verdicts."""
+    load = results.load
+    out = ["", SYNC_HEADING, "",
+           f"Load average (1 min) {load[0][0]:.2f} at the start of these rows, {load[1][0]:.2f} at the end. "
+           "Medians; CPU times (user and system) beside them move less when other work shares the machine."]
+    for run in results.shared:
+        out += ["", f"### Shared against unshared, {run.size:,} projects", "",
+                f"Median of {run.runs} runs. The same release build, the same {run.size + 1:,} projects; the "
+                f"shared root holds {run.info['log_count']} machines' logs ({run.info['logs_kb']:.0f} kB), none "
+                "of which grows during a read. Stores, histories and this machine's log put back before each row. "
+                f"Targets: a read within {SYNC_READ_TARGET:.2f}×, a change within {SYNC_CHANGE_TARGET:.2f}×.", ""]
+        out += ratio_table([row for row in run.rows if is_read(row)], "shared", "unshared", SYNC_READ_TARGET)
+        out += [""] + ratio_table([row for row in run.rows if not is_read(row)], "shared", "unshared",
+                                  SYNC_CHANGE_TARGET)
+    run = results.take_in
+    out += ["", f"### Taking in another machine's changes, {run.size:,} projects", "",
+            f"Median of {run.runs} runs. The other machine made {run.info['changes']:,} changes (renames, "
+            f"edits of the details and moves, {run.info['log_kb']:.0f} kB of its log); this machine's store "
+            "is put back before each run, so each run's `list` takes in all of them. The take-in is the "
+            "difference from the same `list` with nothing to take in, run right after it.", ""]
+    out += difference_table(run.rows, "taking in", "nothing to take in")
+    run = results.git
+    out += ["", f"### `sync` with nothing to do, {run.size:,} projects", "",
+            f"Median of {run.runs} runs, in a git root whose remote is a bare repository on local disk. "
+            f"The reference runs, from a shell script, the {len(run.commands)} git commands the tool ran "
+            "(read from `GIT_TRACE`): " + ", ".join(f"`{c}`" for c in run.commands) + ".", ""]
+    out += difference_table(run.rows, "project sync", "git alone")
+    out += ["", "### Targets of issue 15", ""] + targets_issue15(results)
+    return out
+
+
+SYNC_HEADING = "## Sync (issue 15)"
+
+
+def difference_table(rows: list[Row], ours_title: str, reference_title: str) -> list[str]:
+    """Ours and its reference, and what ours costs beyond it: the differences of the medians."""
+    out = [f"| command | {ours_title} ms | CPU ms | peak MiB | {reference_title} ms | CPU ms | peak MiB "
+           "| difference ms | CPU difference ms |",
+           "|---|--:|--:|--:|--:|--:|--:|--:|--:|"]
+    for row in rows:
+        ref, extra = row.reference, difference_ms(row)
+        cpu = None if row.ours.cpu_ms is None or ref.cpu_ms is None else row.ours.cpu_ms - ref.cpu_ms
+        label = f"`{row.label}`" + (" **wrong result**" if row.problems else "")
+        out.append(f"| {label} | {fmt_ms(row.ours.median_ms)} | {fmt_ms(row.ours.cpu_ms)} | {fmt_mib(row.ours.peak_mib)} "
+                   f"| {fmt_ms(ref.median_ms)} | {fmt_ms(ref.cpu_ms)} | {fmt_mib(ref.peak_mib)} "
+                   f"| {'–' if extra is None else f'{extra:.1f}'} | {'–' if cpu is None else f'{cpu:.1f}'} |")
+    return out
+
+
+def targets_issue15(results: SyncResults) -> list[str]:
+    """The verdicts on the speed targets of issue 15, judged on wall time (CPU ratios beside the misses)."""
+    lines = []
+    for run in results.shared:
+        for reads, target in ((True, SYNC_READ_TARGET), (False, SYNC_CHANGE_TARGET)):
+            judged = [row for row in run.rows if is_read(row) == reads]
+            what = "every command that changes nothing" if reads else "every change"
+            where = f"- {run.size:,} projects, {what} within {target:.2f}× of unshared: "
+            ratios = [(row, over(row), cpu_over(row)) for row in judged]
+            if any(got is None for _, got, _ in ratios):
+                lines.append(where + "not measured (a command failed)")
+                continue
+            slow = [f"`{row.label}` {got:.2f}× (CPU {cpu or 0:.2f}×)" for row, got, cpu in ratios if got > target]
+            worst = max(ratios, key=lambda r: r[1])
+            lines.append(where + (f"**not met** (over: {', '.join(slow)})" if slow
+                                  else f"met (highest `{worst[0].label}` {worst[1]:.2f}×)"))
+    row = results.take_in.rows[0]
+    extra = difference_ms(row)
+    if extra is None:
+        lines.append("- taking in the changes: not measured (a command failed)")
+    else:
+        verdict = "met" if extra < SYNC_TAKE_IN_TARGET_MS else f"**not met** (+{extra - SYNC_TAKE_IN_TARGET_MS:.0f} ms)"
+        lines.append(f"- taking in {results.take_in.info['changes']:,} changes at {results.take_in.size:,} "
+                     f"projects under {SYNC_TAKE_IN_TARGET_MS} ms: {verdict}: {fmt_ms(extra)} ms beyond a plain "
+                     f"`list` ({fmt_ms(row.ours.median_ms)} ms the whole command, "
+                     f"{fmt_ms(row.reference.median_ms)} ms with nothing to take in)")
+    row = results.git.rows[0]
+    extra = difference_ms(row)
+    if extra is None:
+        lines.append("- `sync` with nothing to do: not measured (a command failed)")
+    else:
+        verdict = "met" if extra < SYNC_OWN_COST_TARGET_MS else f"**not met** (+{extra - SYNC_OWN_COST_TARGET_MS:.0f} ms)"
+        lines.append(f"- `sync` with nothing to do, its own cost beyond git's under {SYNC_OWN_COST_TARGET_MS} ms: "
+                     f"{verdict}: {fmt_ms(extra)} ms ({fmt_ms(row.ours.median_ms)} ms the whole `project sync`, "
+                     f"{fmt_ms(row.reference.median_ms)} ms its git commands alone)")
+    return lines
+
+
+def replace_section(path: Path, heading: str, section: list[str]) -> None:
+    """Puts `section` in place of the generated section that starts with `heading` (up to the next
+    heading of its level), or at the end of the document when it has none yet."""
+    text = path.read_text(encoding="utf-8")
+    if MARKER not in text:
+        fail(f"{path} has no marker line: run the whole benchmark first")
+    above, below = text.split(MARKER, 1)
+    lines = below.rstrip("\n").split("\n")
+    level = heading.split(" ")[0] + " "
+    if heading in lines:
+        start = lines.index(heading)
+        end = next((k for k in range(start + 1, len(lines)) if lines[k].startswith(level)), len(lines))
+        while start > 0 and lines[start - 1] == "":
+            start -= 1
+        lines = lines[:start] + section + ([""] if end < len(lines) else []) + lines[end:]
+    else:
+        lines += section
+    path.write_text(above + MARKER + "\n".join(lines) + "\n", encoding="utf-8")
+
+
+# --------------------------------------------------------------------------------------------
 # Main
 
 
@@ -2340,6 +2881,10 @@ def main() -> int:
     parser.add_argument("--history-only", action="store_true",
                         help="run only the history rows of issue 10 (at --sizes, default "
                              f"{DEFAULT_HISTORY_SIZES}) and print their section, writing nothing")
+    parser.add_argument("--sync-only", action="store_true",
+                        help="run only the sync rows of issue 15 (at --sizes, default "
+                             f"{DEFAULT_SYNC_SIZES}), print their section and put it in place of the last "
+                             "one in the document's generated part")
     parser.add_argument("--history-baseline", metavar="REV", default=HISTORY_BASELINE,
                         help=f"the build without history the changes are compared with (default {HISTORY_BASELINE}, "
                              "the commit before history; 'none': only undo and redo against the change; "
@@ -2354,12 +2899,13 @@ def main() -> int:
     args = parser.parse_args()
 
     sizes = args.sizes or ([1000] if args.check else parse_sizes(
-        DEFAULT_HISTORY_SIZES if args.history_only else DEFAULT_SIZES))
+        DEFAULT_HISTORY_SIZES if args.history_only else DEFAULT_SYNC_SIZES if args.sync_only else DEFAULT_SIZES))
     variants = ["small"] if args.check and args.history_variants == parser.get_default("history_variants") \
         else [v.strip() for v in args.history_variants.split(",") if v.strip()]
     if not variants or any(v not in dict(HISTORY_VARIANTS) for v in variants):
         parser.error(f"--history-variants: choose among {', '.join(k for k, _ in HISTORY_VARIANTS)}")
     history_sizes = [s for s in sizes if s in parse_sizes(DEFAULT_HISTORY_SIZES)] or sizes[:1]
+    sync_sizes = [s for s in sizes if s in parse_sizes(DEFAULT_SYNC_SIZES)] or sizes[:1]
     runs = args.runs if args.runs is not None else (3 if args.check else 15)
     runs_large = args.runs_large if args.runs_large is not None else min(runs, 7)
     if runs < 1 or runs_large < 1:
@@ -2369,7 +2915,7 @@ def main() -> int:
         return runs_large if size >= LARGE else runs
 
     revision = args.baseline if args.baseline is not None else (None if args.check else DEFAULT_BASELINE)
-    if args.history_only and args.baseline is None:
+    if (args.history_only or args.sync_only) and args.baseline is None:
         revision = None
     if revision is not None and revision.lower() == "none":
         revision = None
@@ -2407,13 +2953,13 @@ def main() -> int:
         if not os.access(history_baseline, os.X_OK):
             fail(f"{history_baseline} is not an executable")
         history_info = {"binary": history_baseline.name}
-    elif not args.check and args.history_baseline.lower() != "none":
+    elif not args.check and not args.sync_only and args.history_baseline.lower() != "none":
         history_baseline, history_s, commit = build_baseline(args.history_baseline)
         history_info = {"commit": commit, "build_s": history_s, "title": commit_title(commit)}
         log(f"built the history baseline {commit[:12]} in {history_s:.0f} s")
 
     notes: list[str] = []
-    if args.no_peers or args.history_only:
+    if args.no_peers or args.history_only or args.sync_only:
         peers = {"task": None, "todo": None}
     else:
         peers, notes = ensure_peers(install=True)
@@ -2436,7 +2982,7 @@ def main() -> int:
         results: dict[int, list[Row]] = {}
         issue8: dict = {"folders": {}, "compare": {}, "extra": {}, "baseline": baseline_info}
         sizes_info: dict[int, dict] = {}
-        only = args.words_only or args.history_only or args.compile_only
+        only = args.words_only or args.history_only or args.compile_only or args.sync_only
         for size in ([] if only else sizes):
             log(f"{size:,} projects")
             size_peers = peers if size in args.peer_sizes else {"task": None, "todo": None}
@@ -2460,21 +3006,25 @@ def main() -> int:
             shutil.rmtree(run.dir)
 
         word_rows: list[Row] = []
-        if not (args.history_only or args.compile_only):
+        if not (args.history_only or args.compile_only or args.sync_only):
             log("word counts")
             word_rows = measure_word_rows(bench, runs, args.check)
 
         compile_rows: list[Row] = []
-        if not (args.history_only or args.words_only):
+        if not (args.history_only or args.words_only or args.sync_only):
             log("compile")
             compile_rows = measure_compile_rows(bench, runs)
 
         history_load = [os.getloadavg()]
         history_runs: list[HistoryRun] = []
-        if not (args.words_only or args.compile_only):
+        if not (args.words_only or args.compile_only or args.sync_only):
             history_runs = measure_history_rows(bench, history_sizes, runs_for, history_baseline, variants)
         history_load.append(os.getloadavg())
         history_rows = [row for run in history_runs for row in run.change_rows + run.undo_rows]
+
+        sync_results = None
+        if not (args.words_only or args.compile_only or args.history_only):
+            sync_results = measure_sync_rows(bench, sync_sizes, runs_for, args.check)
 
         elapsed = time.monotonic() - t0
         load = (load_start, os.getloadavg())
@@ -2482,6 +3032,7 @@ def main() -> int:
         all_rows += [row for rows in issue8["folders"].values() for row in rows]
         all_rows += [row for rows in issue8["extra"].values() for row in rows]
         all_rows += history_rows
+        all_rows += sync_rows(sync_results) if sync_results else []
         failed = sum(1 for row in all_rows
                      if row.ours.failures or (getattr(row, "reference", None) and row.reference.failures) or row.problems
                      or any(case.failures for case in row.also))
@@ -2493,6 +3044,11 @@ def main() -> int:
             print("\n".join(compile_section(compile_rows, runs)))
         elif args.history_only:
             print("\n".join(history_section(history_runs, history_info, tuple(history_load))))
+        elif args.sync_only:
+            section = sync_section(sync_results)
+            print("\n".join(section))
+            replace_section(args.output, SYNC_HEADING, section)
+            log(f"wrote the section {SYNC_HEADING!r} into {args.output}")
         else:
             command = "bash Tests/Benchmark/run.sh" + ("".join(f" {a}" for a in sys.argv[1:]))
             write_doc(args.output, command, started, elapsed, build_s, machine(), versions, notes, startup,
@@ -2501,6 +3057,7 @@ def main() -> int:
                 doc.write("\n".join(word_section(word_rows, runs)) + "\n")
                 doc.write("\n".join(compile_section(compile_rows, runs)) + "\n")
                 doc.write("\n".join(history_section(history_runs, history_info, tuple(history_load))) + "\n")
+                doc.write("\n".join(sync_section(sync_results)) + "\n")
             log(f"wrote {args.output} ({elapsed / 60:.1f} minutes)")
         if bench.failures:
             log(f"{len(bench.failures)} failure(s) of project:")
