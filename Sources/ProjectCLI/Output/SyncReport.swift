@@ -43,14 +43,12 @@ struct SyncReport {
         let changes = arrivals.flatMap(\.changes)
         let files = filesByProject(outcome.arrivedFiles, catalog: catalog, store: store)
         if json { return emit(syncedJSON(outcome, outgoing: outgoing, arrivals: arrivals)) }
-        // From each machine: its changes, then the files of each project that came with them.
-        var told = !changes.isEmpty
-        sayFrom(changes, catalog: catalog, store: store)
-        if !files.isEmpty {
-            context.say("sync.files-arrived", ["what": files.listed(l)])
-            told = true
-        }
-        if !told { context.say("sync.nothing-arrived") }
+        // From each machine: its changes, and the files of each project that came with them; files
+        // are said with the changes when one machine sent both, else on a line of their own.
+        let machines = Set(changes.map(\.machine.name))
+        sayFrom(changes, catalog: catalog, store: store, files: machines.count == 1 ? files : [])
+        if !files.isEmpty, machines.count != 1 { context.say("sync.files-arrived", ["what": files.listed(l)]) }
+        if changes.isEmpty && files.isEmpty { context.say("sync.nothing-arrived") }
         if outcome.committed {
             context.say("sync.sent", ["what": outgoing.sentences.isEmpty ? l.text("sync.sent.files") : outgoing.sentences.listed(l)])
         } else if outcome.pushed {
@@ -92,10 +90,10 @@ struct SyncReport {
     // MARK: Pieces
 
     /// “From desktop: renamed “Draft” to “Winter”; added “Sonnets””, a machine a line.
-    private func sayFrom(_ changes: [Change], catalog: ProjectCatalog, store: ProjectStore) {
+    private func sayFrom(_ changes: [Change], catalog: ProjectCatalog, store: ProjectStore, files: [String] = []) {
         let byMachine = Dictionary(grouping: changes, by: { $0.machine.name })
         for machine in byMachine.keys.sorted() {
-            let said = sentences(byMachine[machine]!, catalog: catalog, store: store)
+            let said = sentences(byMachine[machine]!, catalog: catalog, store: store) + files
             context.say("sync.from", ["machine": machine, "what": said.listed(l)])
         }
     }
