@@ -36,7 +36,7 @@ struct ProjectListView {
             text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: nameWidth - widths[index] + 2))
             TerminalText.appendPadded(kindNames[project.kind]!, to: kindWidth + 2, into: &text)
             text.append(contentsOf: dates.date(project.created).utf8)
-            if let progress { text.append(contentsOf: progressColumns[index].utf8) }
+            if progress != nil { text.append(contentsOf: progressColumns[index].utf8) }
             text.append(UInt8(ascii: "\n"))
         }
         return text
