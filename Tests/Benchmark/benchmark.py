@@ -1887,6 +1887,18 @@ def last_event(path: Path) -> dict:
     return json.loads(lines[-1]) if len(lines) > 1 else {}
 
 
+def appended_check(path: Path, what: str, expected: int, change: str) -> Callable[[], Optional[str]]:
+    """A check, after a row, that a file of changes (a history, a machine's log) holds `expected`
+    lines and that its newest is a `change`: every timed run was recorded."""
+    def verify() -> Optional[str]:
+        lines = count_lines(path)
+        if lines != expected:
+            return f"{what} has {lines} lines, expected {expected}"
+        got = last_event(path).get("change")
+        return None if got == change else f"the newest change of {what} is {got!r}, expected {change!r}"
+    return verify
+
+
 def keep_pristine(store: Path, pristine: Path) -> None:
     """Keeps a copy of a store and of its history, if it has one, to start each row from."""
     shutil.copyfile(store, pristine)
@@ -2050,14 +2062,7 @@ class HistoryRun:
         """A check, after a row, that every timed run of ours was recorded: the history grew by
         `events_per_run` events a run and its newest event is a `change`."""
         expected = self.info["events"] + 1 + events_per_run * (self.runs + 1)
-
-        def verify() -> Optional[str]:
-            lines = count_lines(self.history)
-            if lines != expected:
-                return f"the history has {lines} lines, expected {expected}"
-            got = last_event(self.history).get("change")
-            return None if got == change else f"the newest event is {got!r}, expected {change!r}"
-        return verify
+        return appended_check(self.history, "the history", expected, change)
 
     # ---- the rows
 
@@ -2456,14 +2461,7 @@ class SharedRun:
     def verify_log(self, change: str, per_run: int):
         """After a change row: every timed run of the shared store went into this machine's log too."""
         expected = self.log_lines + per_run * (self.runs + 1)
-
-        def verify() -> Optional[str]:
-            lines = count_lines(self.shared_log)
-            if lines != expected:
-                return f"this machine's log has {lines} lines, expected {expected}"
-            got = last_event(self.shared_log).get("change")
-            return None if got == change else f"the log's newest change is {got!r}, expected {change!r}"
-        return verify
+        return appended_check(self.shared_log, "this machine's log", expected, change)
 
     def build_rows(self) -> None:
         total = self.runs + 1
