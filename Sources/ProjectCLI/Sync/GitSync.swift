@@ -24,6 +24,7 @@ struct GitSync {
         var arrivedFiles: [String] = []
         /// Files changed on both sides: each kept, and the other machine's version beside it.
         var conflicts: [(path: String, copy: String)] = []
+        /// The remote holds every commit of this root's: pushed now, or before.
         var pushed = false
     }
 
@@ -64,9 +65,9 @@ struct GitSync {
         return found.output.trimmingCharacters(in: .newlines)
     }
 
-    /// The marker of a merge this tool started: a sync killed part way leaves it with the merge, and
-    /// the next sync takes that merge back rather than call it the writer's.
-    private func mergeMarker() throws(SyncError) -> String { try gitFolder() + "/project-sync-merge" }
+    /// The marker of a merge this tool started, in the git folder: a sync killed part way leaves it
+    /// with the merge, and the next sync takes that merge back rather than call it the writer's.
+    private static let markerName = "project-sync-merge"
 
     // MARK: Starting
 
@@ -125,8 +126,9 @@ struct GitSync {
     /// takes in what other machines pushed, and pushes; a push refused because another machine
     /// pushed first is tried again after taking that in.
     func sync(subject: String) throws(SyncError) -> Outcome {
-        try finishOwnInterruptedMerge()
-        try refuseWritersOperation()
+        let folder = try gitFolder()
+        finishOwnInterruptedMerge(in: folder)
+        try refuseWritersOperation(in: folder)
         let branchLookup = git.run(["symbolic-ref", "--short", "-q", "HEAD"])
         guard branchLookup.succeeded else { throw .detachedHead(root: git.root) }
         let branch = branchLookup.output.trimmingCharacters(in: .newlines)
@@ -138,7 +140,13 @@ struct GitSync {
             guard fetched.succeeded else { throw .unreachable(remote: remote, reason: fetched.complaint) }
             let upstream = "refs/remotes/\(Self.remoteName)/\(branch)"
             if git.run(["rev-parse", "--verify", "-q", upstream]).succeeded {
-                try merge(upstream, into: &outcome)
+                try merge(upstream, marker: folder + "/" + Self.markerName, into: &outcome)
+            }
+            // Nothing of ours the remote lacks: nothing to push, and the upstream was set by the push
+            // that sent it.
+            if git.run(["merge-base", "--is-ancestor", "HEAD", upstream]).succeeded {
+                outcome.pushed = true
+                return outcome
             }
             let pushed = git.run(["push", "-q", Self.remoteName, "HEAD:refs/heads/\(branch)"])
             if pushed.succeeded {
@@ -187,10 +195,9 @@ struct GitSync {
     }
 
     /// Merges `upstream`; files changed on both sides are resolved by keeping both.
-    private func merge(_ upstream: String, into outcome: inout Outcome) throws(SyncError) {
+    private func merge(_ upstream: String, marker: String, into outcome: inout Outcome) throws(SyncError) {
         guard !git.run(["merge-base", "--is-ancestor", upstream, "HEAD"]).succeeded else { return }
         let before = git.run(["rev-parse", "HEAD"])
-        let marker = try mergeMarker()
         FileManager.default.createFile(atPath: marker, contents: Data())
         defer { unlink(marker) }
         let merged = git.run(identity + ["merge", "-q", "--no-edit", "-m", "\(machine): took in the other machines' changes", upstream])
@@ -277,16 +284,15 @@ struct GitSync {
     }
 
     /// A merge this tool started and a kill interrupted is taken back, so the root is as before it.
-    private func finishOwnInterruptedMerge() throws(SyncError) {
-        let marker = try mergeMarker()
+    private func finishOwnInterruptedMerge(in folder: String) {
+        let marker = folder + "/" + Self.markerName
         guard access(marker, F_OK) == 0 else { return }
-        if access(try gitFolder() + "/MERGE_HEAD", F_OK) == 0 { abortMerge() }
+        if access(folder + "/MERGE_HEAD", F_OK) == 0 { abortMerge() }
         unlink(marker)
     }
 
     /// A merge, rebase, cherry-pick or revert the writer started is theirs to finish.
-    private func refuseWritersOperation() throws(SyncError) {
-        let folder = try gitFolder()
+    private func refuseWritersOperation(in folder: String) throws(SyncError) {
         for name in ["MERGE_HEAD", "rebase-merge", "rebase-apply", "CHERRY_PICK_HEAD", "REVERT_HEAD"]
         where access(folder + "/" + name, F_OK) == 0 {
             throw .operationInProgress(root: git.root)
