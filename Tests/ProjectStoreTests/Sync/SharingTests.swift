@@ -227,4 +227,29 @@ struct SharingTests {
         try desktop.store.undo()
         #expect(try laptop.store.catalog().names == ["Spring"])
     }
+
+    @Test("the status names each machine heard from, and changes another machine has seen that have not arrived here")
+    func statusSaysWhatIsAwaited() throws {
+        let ticker = Ticker(0)
+        let laptopEngine = MemorySharedFolder()
+        let desktopEngine = MemorySharedFolder()
+        let laptop = Self.computer("laptop", number: 1, shared: laptopEngine, ticker: ticker)
+        let desktop = Self.computer("desktop", number: 2, shared: desktopEngine, ticker: ticker)
+        let tablet = Self.computer("tablet", number: 3, shared: desktopEngine, ticker: ticker)
+        try laptop.store.add(name: "Winter")
+        try laptop.store.share()
+        desktopEngine.deliver(Self.root, from: laptopEngine)
+        try tablet.store.add(name: "Letters")
+        try desktop.store.add(name: "Sonnets")  // made after seeing the tablet's change
+        laptopEngine.deliver(Self.root, from: desktopEngine)
+        // The sync engine has brought the desktop's log, not yet the tablet's.
+        laptopEngine.cut(tablet.machine.id, in: Self.root, to: 0)
+        let status = try #require(try laptop.store.sharingStatus())
+        #expect(Set(status.machines.map(\.machine.name)) == ["laptop", "desktop"])
+        #expect(status.machines.first { $0.isThisMachine }?.machine.name == "laptop")
+        #expect(status.awaited.map(\.machine) == [tablet.machine.id])
+        #expect(status.awaited.first?.seenBy == "desktop")
+        laptopEngine.deliver(Self.root, from: desktopEngine)
+        #expect(try laptop.store.sharingStatus()?.awaited.isEmpty == true)
+    }
 }
