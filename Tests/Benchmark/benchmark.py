@@ -2789,25 +2789,22 @@ def targets_issue15(results: SyncResults) -> list[str]:
             worst = max(ratios, key=lambda r: r[1])
             lines.append(where + (f"**not met** (over: {', '.join(slow)})" if slow
                                   else f"met (highest `{worst[0].label}` {worst[1]:.2f}×)"))
-    row = results.take_in.rows[0]
-    extra = difference_ms(row)
-    if extra is None:
-        lines.append("- taking in the changes: not measured (a command failed)")
-    else:
-        verdict = "met" if extra < SYNC_TAKE_IN_TARGET_MS else f"**not met** (+{extra - SYNC_TAKE_IN_TARGET_MS:.0f} ms)"
-        lines.append(f"- taking in {results.take_in.info['changes']:,} changes at {results.take_in.size:,} "
-                     f"projects under {SYNC_TAKE_IN_TARGET_MS} ms: {verdict}: {fmt_ms(extra)} ms beyond a plain "
-                     f"`list` ({fmt_ms(row.ours.median_ms)} ms the whole command, "
-                     f"{fmt_ms(row.reference.median_ms)} ms with nothing to take in)")
-    row = results.git.rows[0]
-    extra = difference_ms(row)
-    if extra is None:
-        lines.append("- `sync` with nothing to do: not measured (a command failed)")
-    else:
-        verdict = "met" if extra < SYNC_OWN_COST_TARGET_MS else f"**not met** (+{extra - SYNC_OWN_COST_TARGET_MS:.0f} ms)"
-        lines.append(f"- `sync` with nothing to do, its own cost beyond git's under {SYNC_OWN_COST_TARGET_MS} ms: "
-                     f"{verdict}: {fmt_ms(extra)} ms ({fmt_ms(row.ours.median_ms)} ms the whole `project sync`, "
-                     f"{fmt_ms(row.reference.median_ms)} ms its git commands alone)")
+    def difference_verdict(row: Row, target: int, what: str, whole: str, reference: str) -> str:
+        """A row whose figure is ours minus its reference, judged against a target in ms."""
+        extra = difference_ms(row)
+        if extra is None:
+            return f"- {what}: not measured (a command failed)"
+        verdict = "met" if extra < target else f"**not met** (+{extra - target:.0f} ms)"
+        return (f"- {what} under {target} ms: {verdict}: {fmt_ms(extra)} ms ({fmt_ms(row.ours.median_ms)} ms {whole}, "
+                f"{fmt_ms(row.reference.median_ms)} ms {reference})")
+
+    lines.append(difference_verdict(
+        results.take_in.rows[0], SYNC_TAKE_IN_TARGET_MS,
+        f"taking in {results.take_in.info['changes']:,} changes at {results.take_in.size:,} projects",
+        "the whole command", "with nothing to take in"))
+    lines.append(difference_verdict(
+        results.git.rows[0], SYNC_OWN_COST_TARGET_MS, "`sync` with nothing to do, its own cost beyond git's",
+        "the whole `project sync`", "its git commands alone"))
     return lines
 
 
