@@ -22,26 +22,24 @@ extension ProjectCatalog {
             }
             return
         }
-        // One sort key per name, computed at most once rather than once per comparison (and, in date
-        // order, only for the names of projects made in the same millisecond). Indices are sorted,
-        // not copies of the projects, then the projects moved to their places.
-        let indices: [Int] = {
-            let projects = projects
-            let keys = SortKeys(projects, collator: collator, computeAll: order == .name)
-            func byName(_ lhs: Int, _ rhs: Int) -> Bool {
-                let (leftKey, rightKey) = (keys[lhs], keys[rhs])
-                if !leftKey.elementsEqual(rightKey) { return leftKey.lexicographicallyPrecedes(rightKey) }
-                // Names that collate alike ("draft" and "Draft") fall back to code points, then to ids.
-                let (left, right) = (projects[lhs].name.unicodeScalars, projects[rhs].name.unicodeScalars)
-                if !left.elementsEqual(right) { return left.lexicographicallyPrecedes(right) }
-                return projects[lhs].id.uuidString < projects[rhs].id.uuidString
+        // Indices are sorted, not copies of the projects, then the projects moved to their places.
+        var indices = Array(projects.indices)
+        if order == .name {
+            indices = byName(indices, of: projects, collator: collator)
+        } else {
+            indices.sort { projects[$0].created < projects[$1].created }
+            // Only projects made in the same millisecond need their names' keys.
+            var start = 0
+            while start < indices.count {
+                let created = projects[indices[start]].created
+                var end = start + 1
+                while end < indices.count, projects[indices[end]].created == created { end += 1 }
+                if end - start > 1 {
+                    indices.replaceSubrange(start..<end, with: byName(Array(indices[start..<end]), of: projects, collator: collator))
+                }
+                start = end
             }
-            if order == .name { return projects.indices.sorted(by: byName) }
-            return projects.indices.sorted { lhs, rhs in
-                let (left, right) = (projects[lhs].created, projects[rhs].created)
-                return left != right ? left < right : byName(lhs, rhs)
-            }
-        }()
+        }
         permute(&projects, by: indices)
     }
 
@@ -66,29 +64,69 @@ extension ProjectCatalog {
     }
 }
 
-/// The collation keys of a list's names, made when first asked for, kept end to end in one buffer:
-/// an array per key would cost more than the key for 100,000 names.
-private final class SortKeys {
-    private let projects: [Project]
-    private let collator: NameCollator
-    private var bytes: [UInt8] = []
-    private var ranges: [Range<Int>?]
+/// `indices` in the order of their projects' names. Names that collate alike ("draft" and "Draft")
+/// fall back to code points, then to ids, so the order is total.
+private func byName(_ indices: [Int], of projects: [Project], collator: NameCollator) -> [Int] {
+    let keys = NameKeys(indices.lazy.map { projects[$0].name }, collator: collator)
+    let sorted = keys.withComparison { keyOrder in
+        indices.indices.sorted { lhs, rhs in
+            switch keyOrder(lhs, rhs) {
+            case .orderedAscending: return true
+            case .orderedDescending: return false
+            case .orderedSame:
+                let (left, right) = (projects[indices[lhs]], projects[indices[rhs]])
+                let (leftName, rightName) = (left.name.unicodeScalars, right.name.unicodeScalars)
+                if !leftName.elementsEqual(rightName) { return leftName.lexicographicallyPrecedes(rightName) }
+                return left.id.uuidString < right.id.uuidString
+            }
+        }
+    }
+    return sorted.map { indices[$0] }
+}
 
-    init(_ projects: [Project], collator: NameCollator, computeAll: Bool) {
-        self.projects = projects
-        self.collator = collator
-        ranges = Array(repeating: nil, count: projects.count)
-        if computeAll {
-            bytes.reserveCapacity(projects.count * 32)
-            for index in projects.indices { _ = self[index] }
+/// The collation keys of some names, end to end in one buffer (an array per key would cost more
+/// than the key for 100,000 names), each with its first eight bytes as one number, where most
+/// comparisons end.
+private struct NameKeys {
+    private var bytes: [UInt8] = []
+    private var ends: [Int] = []
+    private var heads: [UInt64] = []
+
+    init(_ names: some Collection<String>, collator: NameCollator) {
+        bytes.reserveCapacity(names.count * 32)
+        ends.reserveCapacity(names.count)
+        heads.reserveCapacity(names.count)
+        for name in names {
+            let start = bytes.count
+            collator.appendSortKey(name, to: &bytes)
+            // Keys hold no zero byte, so a short key padded with zeros still sorts first.
+            var head: UInt64 = 0
+            for offset in start..<start + 8 {
+                head = head << 8 | UInt64(offset < bytes.count ? bytes[offset] : 0)
+            }
+            ends.append(bytes.count)
+            heads.append(head)
         }
     }
 
-    subscript(index: Int) -> ArraySlice<UInt8> {
-        if let range = ranges[index] { return bytes[range] }
-        let start = bytes.count
-        collator.appendSortKey(projects[index].name, to: &bytes)
-        ranges[index] = start..<bytes.count
-        return bytes[start...]
+    /// Calls `body` with a function that compares the keys of two names by their places in `names`.
+    func withComparison<Result>(_ body: ((Int, Int) -> ComparisonResult) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { bytes in
+            ends.withUnsafeBufferPointer { ends in
+                heads.withUnsafeBufferPointer { heads in
+                    body { lhs, rhs in
+                        if heads[lhs] != heads[rhs] { return heads[lhs] < heads[rhs] ? .orderedAscending : .orderedDescending }
+                        // The heads are equal, so both keys are at least eight bytes long or equal.
+                        let leftStart = (lhs == 0 ? 0 : ends[lhs - 1]) + 8, rightStart = (rhs == 0 ? 0 : ends[rhs - 1]) + 8
+                        let leftCount = max(ends[lhs] - leftStart, 0), rightCount = max(ends[rhs] - rightStart, 0)
+                        let common = min(leftCount, rightCount)
+                        let order = common == 0 ? 0 : memcmp(bytes.baseAddress! + leftStart, bytes.baseAddress! + rightStart, common)
+                        if order != 0 { return order < 0 ? .orderedAscending : .orderedDescending }
+                        if leftCount != rightCount { return leftCount < rightCount ? .orderedAscending : .orderedDescending }
+                        return .orderedSame
+                    }
+                }
+            }
+        }
     }
 }

@@ -173,6 +173,30 @@ struct OrderingTests {
         }
     }
 
+    @Test("name order agrees with comparing names one pair at a time", arguments: [1, 2, 3])
+    func nameOrderAgreesWithPairwiseComparison(seed: UInt64) throws {
+        // Keys are compared by their first eight bytes, then the rest: names sharing long beginnings
+        // ("Chapter 12 notes", "Chapter 12 Notes") and names shorter than eight bytes both occur.
+        var random = SeededGenerator(seed: seed)
+        let words = ["Chapter", "chapter", "Draft", "a", "Ö", "é", "Notes", "notes", "12", "2", "日本", "x"]
+        var names = Set<String>()
+        while names.count < 300 {
+            let count = Int.random(in: 1...4, using: &random)
+            let name = (0..<count).map { _ in words.randomElement(using: &random)! }.joined(separator: " ")
+            if ProjectName.isValidStored(name) { names.insert(name) }
+        }
+        var matchKeys = Set<String>()
+        let distinct = names.sorted().filter { matchKeys.insert(ProjectName.matchKey($0)).inserted }
+        let catalog = try makeCatalog(distinct.shuffled(using: &random))
+        let listed = catalog.projects(in: .name, collator: swedish).names
+        #expect(listed.count == distinct.count)
+        for (earlier, later) in zip(listed, listed.dropFirst()) {
+            let order = swedish.compare(earlier, later)
+            #expect(order == .orderedAscending || (order == .orderedSame
+                && earlier.unicodeScalars.lexicographicallyPrecedes(later.unicodeScalars)), "\(earlier) before \(later)")
+        }
+    }
+
     @Test("order identifiers are stable")
     func orderRawValues() {
         #expect(ProjectOrder.allCases.map(\.rawValue) == ["name", "date", "user"])

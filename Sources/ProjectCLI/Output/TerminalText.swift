@@ -3,6 +3,7 @@ enum TerminalText {
     /// Control characters shown in caret notation (`^[` for ESC), C1 and line separators as `<U+0085>`:
     /// nothing from a store reaches a terminal as a raw escape sequence.
     static func visible(_ text: String, keepingNewlines: Bool = false) -> String {
+        if isPrintableASCII(text) { return text }
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
@@ -20,7 +21,7 @@ enum TerminalText {
     /// How many terminal cells `text` takes: East Asian wide characters and emoji take two,
     /// combining marks and other zero-width characters none.
     static func width(_ text: String) -> Int {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+        if isPrintableASCII(text) { return text.utf8.count }
         // Scalar by scalar unless something joins scalars into one wide character: finding
         // character boundaries costs more than the rest of a list line.
         var cells = 0
@@ -29,6 +30,13 @@ enum TerminalText {
             cells += width(of: scalar)
         }
         return cells
+    }
+
+    /// Most names are plain ASCII: one cell a byte, and nothing to show otherwise. Checked on the
+    /// string's own bytes, as iterating its UTF-8 view costs several times more.
+    private static func isPrintableASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
     }
 
     private static func joinsIntoWideCharacter(_ scalar: Unicode.Scalar) -> Bool {
