@@ -48,8 +48,9 @@ struct CommandContext {
 
     /// Sentences for the history's changes, in the user's language and locales.
     func historySentence(_ store: ProjectStore, _ catalog: ProjectCatalog) -> HistorySentence {
-        noteUnusableTimeZone()
-        return HistorySentence(localizer: localizer, locales: locales, root: store.root(of: catalog), home: environment["HOME"])
+        HistorySentence(
+            localizer: localizer, locales: locales, root: store.root(of: catalog), home: environment["HOME"],
+            dates: { dateText })
     }
 
     func say(_ key: String, _ arguments: [String: String] = [:]) {
