@@ -71,8 +71,8 @@ struct JSONScanner {
         repeat {
             // Keys are compared as bytes: no string is made for them unless they hold escapes.
             let key: JSONKey
-            if let bytes = plainStringBytes() {
-                guard UTF8Validation.isValid(bytes) else { throw .notUTF8 }
+            if let (bytes, ascii) = plainString() {
+                guard ascii || UTF8Validation.isValid(bytes) else { throw .notUTF8 }
                 key = .bytes(bytes)
             } else {
                 key = .text(try string())
@@ -142,15 +142,23 @@ struct JSONScanner {
     /// The raw bytes of a string without escapes, for values that are parsed further (ids, dates);
     /// `nil` after consuming nothing if the next value is not such a string.
     mutating func plainStringBytes() -> UnsafeBufferPointer<UInt8>? {
+        plainString()?.bytes
+    }
+
+    /// As `plainStringBytes`, and whether every byte is ASCII: then they are UTF-8 with no further
+    /// check, which spares one for every key of every project.
+    private mutating func plainString() -> (bytes: UnsafeBufferPointer<UInt8>, ascii: Bool)? {
         skipWhitespace()
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return nil }
         var end = offset + 1
+        var seen: UInt8 = 0
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            seen |= bytes[end]
             end += 1
         }
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
         defer { offset = end + 1 }
-        return UnsafeBufferPointer(rebasing: bytes[(offset + 1)..<end])
+        return (UnsafeBufferPointer(rebasing: bytes[(offset + 1)..<end]), seen < 0x80)
     }
 
     mutating func string() throws(DocumentProblem) -> String {
@@ -158,16 +166,18 @@ struct JSONScanner {
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw syntaxError() }
         offset += 1
         let start = offset
-        // The common case, no escapes: one validated copy of the bytes.
+        var seen: UInt8 = 0
+        // The common case, no escapes: one validated copy of the bytes; ASCII needs no validating.
         while offset < bytes.count {
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
                 offset += 1
-                guard let text = UTF8Validation.string(UnsafeBufferPointer(rebasing: bytes[start..<offset - 1])) else {
-                    throw .notUTF8
-                }
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<offset - 1])
+                if seen < 0x80 { return String(decoding: text, as: UTF8.self) }
+                guard let text = UTF8Validation.string(text) else { throw .notUTF8 }
                 return text
             }
+            seen |= byte
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw syntaxError() }
             offset += 1
