@@ -3,10 +3,10 @@ import ProjectStore
 
 /// Creation dates in the user's locale and time zone.
 final class DateText {
-    private let dateFormat: ICUDateFormat
-    private let dateTimeFormat: ICUDateFormat
-    /// Due dates are days, not moments: formatted at noon in UTC, they are that day everywhere.
-    private let dayFormat: ICUDateFormat
+    /// Creation dates are shown as the day they fell on in the writer's zone, and due dates are days.
+    private let days: DayText
+    private lazy var dateTimeFormat = ICUDateFormat(.longDateMediumTime, locale: locale.identifier, timeZone: timeZone.identifier)
+    private let locale: Locale
     private let timeZone: TimeZone
     /// Lists show whole days, and a writer's projects share few of them: format each day once.
     private var dayCache: [Int: String] = [:]
@@ -14,9 +14,8 @@ final class DateText {
     private let fixedOffset: Int?
 
     init(locale: Locale, timeZone: TimeZone) {
-        dateFormat = ICUDateFormat(.mediumDate, locale: locale.identifier, timeZone: timeZone.identifier)
-        dateTimeFormat = ICUDateFormat(.longDateMediumTime, locale: locale.identifier, timeZone: timeZone.identifier)
-        dayFormat = ICUDateFormat(.mediumDate, locale: locale.identifier, timeZone: "UTC")
+        days = DayText(locale: locale.identifier)
+        self.locale = locale
         self.timeZone = timeZone
         let hasTransitions = timeZone.nextDaylightSavingTimeTransition(after: .distantPast) != nil
         fixedOffset = hasTransitions ? nil : timeZone.secondsFromGMT(for: Date())
@@ -27,29 +26,18 @@ final class DateText {
         let offset = fixedOffset ?? timeZone.secondsFromGMT(for: date)
         let day = (seconds + offset).floorDivided(by: 86_400)
         if let cached = dayCache[day] { return cached }
-        let text = dateFormat.string(date)
+        let text = days.string(day: day)
         dayCache[day] = text
         return text
     }
 
     /// A due date, written as creation dates are: the day itself, whatever the time zone.
     func day(_ day: CalendarDay) -> String {
-        dayFormat.string(Date(timeIntervalSince1970: Double(Self.daysSince1970(day)) * 86_400 + 12 * 3_600))
+        days.string(day: DayText.daysSince1970(year: day.year, month: day.month, day: day.day))
     }
 
     func dateAndTime(_ date: Date) -> String {
         dateTimeFormat.string(date)
-    }
-
-    /// Days from 1970-01-01 to `day` in the Gregorian calendar, counted in 400-year eras with March
-    /// as the year's first month, so that a leap day comes last in its year.
-    private static func daysSince1970(_ day: CalendarDay) -> Int {
-        let year = day.month <= 2 ? day.year - 1 : day.year
-        let era = (year >= 0 ? year : year - 399) / 400
-        let yearOfEra = year - era * 400
-        let dayOfYear = (153 * (day.month + (day.month > 2 ? -3 : 9)) + 2) / 5 + day.day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// `2026-11-25 10.52` in the writer's zone: the time a conflict copy's name gives, in an order

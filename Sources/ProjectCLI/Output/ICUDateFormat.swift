@@ -43,17 +43,56 @@ final class ICUDateFormat: @unchecked Sendable {
         guard let format else { return Self.fallback(date, withTime: style == .longDateMediumTime) }
         var status = U_ZERO_ERROR
         let length = swift_udat_format(UnsafePointer(format), date.timeIntervalSince1970 * 1000, &characters, Int32(characters.count), nil, &status)
-        guard status.rawValue <= U_ZERO_ERROR.rawValue, length > 0, Int(length) <= characters.count else {
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, length > 0, Int(length) <= characters.count,
+              let text = text(characters[..<Int(length)])
+        else {
             return Self.fallback(date, withTime: style == .longDateMediumTime)
         }
-        // ICU's own conversion to UTF-8: the standard library's `String(decoding:as: UTF16.self)` takes a
-        // general path that cost about 10,000 instructions a date, a tenth of a long `list`.
-        var utf8Length: Int32 = 0
-        swift_u_strToUTF8(&bytes, Int32(bytes.count), &utf8Length, characters, length, &status)
-        guard status.rawValue <= U_ZERO_ERROR.rawValue, Int(utf8Length) <= bytes.count else {
-            return Self.fallback(date, withTime: style == .longDateMediumTime)
+        return text
+    }
+
+    /// `date` in words, with each field's kind and place in them (in UTF-16 code units); `nil` when
+    /// ICU could not say.
+    func fields(_ date: Date) -> (characters: [UChar], fields: [(kind: UDateFormatField, range: Range<Int>)])? {
+        guard let format else { return nil }
+        var status = U_ZERO_ERROR
+        guard let positions = swift_ufieldpositer_open(&status) else { return nil }
+        defer { swift_ufieldpositer_close(positions) }
+        let length = swift_udat_formatForFields(
+            UnsafePointer(format), date.timeIntervalSince1970 * 1000, &characters, Int32(characters.count), positions, &status)
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, length > 0, Int(length) <= characters.count else { return nil }
+        var fields: [(kind: UDateFormatField, range: Range<Int>)] = []
+        var (start, end): (Int32, Int32) = (0, 0)
+        while true {
+            let kind = swift_ufieldpositer_next(positions, &start, &end)
+            guard kind >= 0 else { break }
+            guard start >= 0, start <= end, end <= length else { return nil }
+            fields.append((UDateFormatField(rawValue: UInt32(kind)), Int(start)..<Int(end)))
         }
-        return String(decoding: bytes[..<Int(utf8Length)], as: UTF8.self)
+        return (Array(characters[..<Int(length)]), fields)
+    }
+
+    /// ICU's text as a string, through ICU's own conversion to UTF-8: the standard library's
+    /// `String(decoding:as: UTF16.self)` takes a general path that cost about 10,000 instructions a
+    /// date, a tenth of a long `list`.
+    func text(_ characters: ArraySlice<UChar>) -> String? {
+        var status = U_ZERO_ERROR
+        var length: Int32 = 0
+        characters.withUnsafeBufferPointer { characters in
+            swift_u_strToUTF8(&bytes, Int32(bytes.count), &length, characters.baseAddress, Int32(characters.count), &status)
+        }
+        guard status.rawValue <= U_ZERO_ERROR.rawValue, Int(length) <= bytes.count else { return nil }
+        return String(decoding: bytes[..<Int(length)], as: UTF8.self)
+    }
+
+    /// Whether the format counts days, months and years as the Gregorian calendar does.
+    var isGregorian: Bool {
+        guard let format else { return false }
+        var status = U_ZERO_ERROR
+        guard let calendar = swift_udat_getCalendar(UnsafePointer(format)),
+              let type = swift_ucal_getType(calendar, &status), status.rawValue <= U_ZERO_ERROR.rawValue
+        else { return false }
+        return String(cString: type) == "gregorian"
     }
 
     private static func fallback(_ date: Date, withTime: Bool) -> String {

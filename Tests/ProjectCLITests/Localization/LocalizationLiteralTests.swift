@@ -43,6 +43,7 @@ import ProjectStore
         words.formUnion(["PATH", "LC_PAPER"])  // where `compile` finds its converters, and its paper
         words.insert("HOME")  // shown as `~` in the history
         words.insert("UTC")  // the time zone due dates are formatted in, as ICU names it
+        words.insert("gregorian")  // the calendar type ICU names, compared with what it says
         words.formUnion(ManualPages.environment.flatMap(\.0))  // the variables the manual page describes
         // Words people bring from other tools, answered with "did you mean"; never printed.
         words.formUnion(["ls", "new", "create", "rm", "remove", "del", "mv", "info", "view", "details", "describe"])
