@@ -150,6 +150,19 @@ public struct ProjectCatalog: Sendable, Equatable {
         projects.firstIndex { $0.id == id }
     }
 
+    /// The names of the projects with these ids that the catalog holds. A change names few projects,
+    /// and comparing each project's id with those few costs a long list far less than hashing it.
+    public func names(of ids: [UUID]) -> [UUID: String] {
+        var names: [UUID: String] = [:]
+        if ids.count <= 16 {
+            for project in projects where ids.contains(project.id) { names[project.id] = project.name }
+        } else {
+            let wanted = Set(ids)
+            for project in projects where wanted.contains(project.id) { names[project.id] = project.name }
+        }
+        return names
+    }
+
     // MARK: Changing projects
 
     /// Adds a project at the end of the writer's order.

@@ -150,4 +150,16 @@ struct ReferenceTests {
         let id = UUID(uuidString: "ABCDEF12-3456-4789-8ABC-DEF012345678")!
         #expect(id.lowercasedString == "abcdef12-3456-4789-8abc-def012345678")
     }
+
+    @Test("the names of a few ids, and of many, are those of the projects the catalog holds")
+    func namesOfIDs() throws {
+        let names = (1...40).map { "Project \($0)" }
+        let catalog = try makeCatalog(names)
+        let ids = catalog.projects.map(\.id)
+        let stranger = UUID()
+        #expect(catalog.names(of: [ids[2], stranger, ids[0], ids[2]]) == [ids[0]: "Project 1", ids[2]: "Project 3"])
+        let many = Array(ids[5..<30]) + [stranger]
+        #expect(catalog.names(of: many) == Dictionary(uniqueKeysWithValues: (5..<30).map { (ids[$0], names[$0]) }))
+        #expect(catalog.names(of: []).isEmpty)
+    }
 }

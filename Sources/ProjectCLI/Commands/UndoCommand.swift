@@ -10,9 +10,7 @@ enum UndoCommand: Command {
         // The names as the change left them: the undone change is not in the catalog any more.
         let catalog = outcome.catalog
         // The names of the projects it touched only: a store may hold 100,000.
-        let touched = Set(outcome.entry.change.projectIDs)
-        var names = Dictionary(
-            catalog.projects.lazy.filter { touched.contains($0.id) }.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        var names = catalog.names(of: outcome.entry.change.projectIDs)
         for case .set(let id, .name(_, let to)) in outcome.entry.change.operations { names[id] = to }
         let sentence = context.historySentence(store, catalog).describe(outcome.entry, names: names, undone: true)
         context.say("undo.done", ["what": sentence])

@@ -151,9 +151,7 @@ struct HistorySentence {
     /// did what its operations say. Keyed by change.
     static func namesAtEachChange(_ changes: [Change], catalog: ProjectCatalog) -> [ChangeID: [UUID: String]] {
         // Only the projects the changes name: a store may hold 100,000.
-        let named = Set(changes.lazy.flatMap(\.projectIDs))
-        var names = Dictionary(
-            catalog.projects.lazy.filter { named.contains($0.id) }.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        var names = catalog.names(of: changes.flatMap(\.projectIDs))
         var result: [ChangeID: [UUID: String]] = [:]
         for change in changes.reversed() {
             var known: [UUID: String] = [:]
