@@ -153,12 +153,12 @@ public struct ProjectCatalog: Sendable, Equatable {
     /// The names of the projects with these ids that the catalog holds. A change names few projects,
     /// and comparing each project's id with those few costs a long list far less than hashing it.
     public func names(of ids: [UUID]) -> [UUID: String] {
+        // By index: a loop over the projects themselves copies each one, retaining all its fields.
         var names: [UUID: String] = [:]
-        if ids.count <= 16 {
-            for project in projects where ids.contains(project.id) { names[project.id] = project.name }
-        } else {
-            let wanted = Set(ids)
-            for project in projects where wanted.contains(project.id) { names[project.id] = project.name }
+        let wanted = ids.count <= 16 ? nil : Set(ids)
+        for index in projects.indices {
+            let id = projects[index].id
+            if wanted?.contains(id) ?? ids.contains(id) { names[id] = projects[index].name }
         }
         return names
     }

@@ -8,7 +8,8 @@ enum RedoCommand: Command {
         let store = try context.store
         let outcome = try store.redo()
         let catalog = outcome.catalog
-        let names = HistorySentence.namesAtEachChange([outcome.entry.change], catalog: catalog)[outcome.entry.change.id] ?? [:]
+        // The names the change left, which the catalog has now: of the projects it touched only.
+        let names = catalog.names(of: outcome.entry.change.projectIDs)
         context.say("redo.done", ["what": context.historySentence(store, catalog).describe(outcome.entry, names: names)])
     }
 }
