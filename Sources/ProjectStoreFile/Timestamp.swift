@@ -1,4 +1,5 @@
 import Foundation
+import ProjectStore
 
 /// ISO 8601 timestamps in UTC with milliseconds (`2026-11-22T08:30:00.123Z`), done by hand:
 /// the store holds one per project, and Foundation's formatters cost microseconds each.
@@ -11,7 +12,7 @@ public enum Timestamp {
 
     static func write(_ date: Date, to output: inout [UInt8]) {
         let (days, millisecondOfDay) = date.millisecondsSince1970.floorDivided(by: 86_400_000)
-        let (year, month, day) = civilDate(fromDaysSince1970: days)
+        let (year, month, day) = GregorianDays.date(of: Int(days))
         let second = Int(millisecondOfDay / 1000)
         guard (0...9999).contains(year) else {
             writeDigitByDigit(year: year, month: month, day: day, second: second, millisecond: Int(millisecondOfDay % 1000), to: &output)
@@ -102,35 +103,12 @@ public enum Timestamp {
             offsetMinutes = sign * (offsetHours * 60 + minutes)
         }
         guard reader.isAtEnd else { return nil }
-        let days = Int64(daysSince1970(year: year, month: month, day: day))
+        let days = Int64(GregorianDays.number(year: year, month: month, day: day))
         let secondsOfDay = Int64(hour * 3600 + minute * 60 + second - offsetMinutes * 60)
         let total = (days * 86_400 + secondsOfDay) * 1000 + milliseconds
         // Only what `write` can put back in four digits: years 0000 to 9999 once in UTC.
         guard (-62_167_219_200_000...253_402_300_799_999).contains(total) else { return nil }
         return Date(millisecondsSince1970: total)
-    }
-
-    // Days to and from a proleptic Gregorian date, counting in 400-year eras of 146,097 days.
-    private static func civilDate(fromDaysSince1970 days: Int64) -> (Int, Int, Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (Int(year), Int(month), Int(day))
-    }
-
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let marchYear = month <= 2 ? year - 1 : year
-        let era = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
-        let yearOfEra = marchYear - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     private static func daysIn(month: Int, year: Int) -> Int {

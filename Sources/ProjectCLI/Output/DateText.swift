@@ -33,7 +33,7 @@ final class DateText {
 
     /// A due date, written as creation dates are: the day itself, whatever the time zone.
     func day(_ day: CalendarDay) -> String {
-        days.string(day: DayText.daysSince1970(year: day.year, month: day.month, day: day.day))
+        days.string(day: day.daysSince1970)
     }
 
     func dateAndTime(_ date: Date) -> String {

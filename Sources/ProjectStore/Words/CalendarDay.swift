@@ -55,23 +55,16 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// Calendar days from this day to `later`: 1 to tomorrow, 0 to today, negative to a past day.
     public func days(until later: CalendarDay) -> Int {
-        later.dayNumber - dayNumber
+        later.daysSince1970 - daysSince1970
     }
 
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
-    /// Days since a fixed origin, in the proleptic Gregorian calendar (a civil-from-days count with
-    /// years starting in March, so the leap day falls at the end of a year).
-    private var dayNumber: Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = shiftedYear / 400
-        let yearOfEra = shiftedYear - era * 400
-        let monthFromMarch = (month + 9) % 12
-        let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra
+    /// Days since 1970-01-01.
+    public var daysSince1970: Int {
+        GregorianDays.number(year: year, month: month, day: day)
     }
 
     private static func daysIn(month: Int, year: Int) -> Int {
