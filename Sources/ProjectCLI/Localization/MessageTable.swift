@@ -1,35 +1,63 @@
+import Foundation
+
 /// One language's messages, read from the `Localization/<language>.messages` format:
 /// `key = text` lines, `#` comments, `\n` and `\\` escapes, plural forms as `key[one]` and `key[other]`.
 struct MessageTable: Sendable {
     let language: String
-    let entries: [String: String]
+    private let source: String
+    /// Where each key and its text stand in `source`'s bytes, in the table's order. Strings are made
+    /// only for the messages a command says: making all 600 of them was most of a small command's time.
+    private let spans: [(key: Range<Int>, value: Range<Int>)]
 
     init(language: String, source: String) {
         self.language = language
-        var entries: [String: String] = [:]
-        var source = source
-        // Read as bytes: this runs at every start of the tool, and Character-level splitting of the
-        // tables cost more than everything else a small command does.
-        source.withUTF8 { text in
+        self.source = source
+        var spans: [(key: Range<Int>, value: Range<Int>)] = []
+        spans.reserveCapacity(1_024)
+        Self.withBytes(of: source) { text in
             var lineStart = 0
             while lineStart < text.count {
                 let lineEnd = text[lineStart...].firstIndex(of: 0x0A) ?? text.count
-                let line = UnsafeBufferPointer(rebasing: text[lineStart..<lineEnd])
+                let line = text.trimmingSpaces(in: lineStart..<lineEnd)
                 lineStart = lineEnd + 1
-                let content = line.trimmingSpaces()
-                guard content.first != UInt8(ascii: "#"), let equals = content.firstIndex(of: UInt8(ascii: "=")) else {
+                guard text[line].first != UInt8(ascii: "#"), let equals = text[line].firstIndex(of: UInt8(ascii: "=")) else {
                     continue
                 }
-                let key = UnsafeBufferPointer(rebasing: content[..<equals]).trimmingSpaces()
-                let value = UnsafeBufferPointer(rebasing: content[(equals + 1)...]).trimmingSpaces()
-                entries[String(decoding: key, as: UTF8.self)] = Self.unescaped(String(decoding: value, as: UTF8.self))
+                spans.append((text.trimmingSpaces(in: line.lowerBound..<equals), text.trimmingSpaces(in: (equals + 1)..<line.upperBound)))
             }
         }
-        self.entries = entries
+        self.spans = spans
     }
 
+    /// The text of `key`; of the last such line when the table has two.
     subscript(key: String) -> String? {
-        entries[key]
+        var key = key
+        return key.withUTF8 { wanted in
+            Self.withBytes(of: source) { text in
+                for span in spans.reversed() where span.key.count == wanted.count {
+                    guard memcmp(text.baseAddress! + span.key.lowerBound, wanted.baseAddress!, wanted.count) == 0 else { continue }
+                    return Self.unescaped(String(decoding: UnsafeBufferPointer(rebasing: text[span.value]), as: UTF8.self))
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Every key with its text, all made at once: for checking whole tables, not for saying a message.
+    var entries: [String: String] {
+        Self.withBytes(of: source) { text in
+            var entries: [String: String] = [:]
+            for span in spans {
+                let key = String(decoding: UnsafeBufferPointer(rebasing: text[span.key]), as: UTF8.self)
+                entries[key] = Self.unescaped(String(decoding: UnsafeBufferPointer(rebasing: text[span.value]), as: UTF8.self))
+            }
+            return entries
+        }
+    }
+
+    private static func withBytes<Result>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        var text = text
+        return text.withUTF8(body)
     }
 
     /// Byte by byte: the escapes are ASCII, and characters cost a grapheme search each.
@@ -53,10 +81,11 @@ struct MessageTable: Sendable {
 }
 
 extension UnsafeBufferPointer<UInt8> {
-    fileprivate func trimmingSpaces() -> Slice<UnsafeBufferPointer<UInt8>> {
-        var text = self[...]
-        while text.first == UInt8(ascii: " ") || text.first == UInt8(ascii: "\r") { text.removeFirst() }
-        while text.last == UInt8(ascii: " ") || text.last == UInt8(ascii: "\r") { text.removeLast() }
-        return text
+    /// `range` without the spaces and carriage returns at its ends.
+    fileprivate func trimmingSpaces(in range: Range<Int>) -> Range<Int> {
+        var (start, end) = (range.lowerBound, range.upperBound)
+        while start < end, self[start] == UInt8(ascii: " ") || self[start] == UInt8(ascii: "\r") { start += 1 }
+        while end > start, self[end - 1] == UInt8(ascii: " ") || self[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return start..<end
     }
 }
