@@ -17,7 +17,8 @@ struct MessageTable: Sendable {
         Self.withBytes(of: source) { text in
             var lineStart = 0
             while lineStart < text.count {
-                let lineEnd = text[lineStart...].firstIndex(of: 0x0A) ?? text.count
+                let lineEnd = memchr(text.baseAddress! + lineStart, 0x0A, text.count - lineStart)
+                    .map { UnsafeRawPointer($0) - UnsafeRawPointer(text.baseAddress!) } ?? text.count
                 let line = text.trimmingSpaces(in: lineStart..<lineEnd)
                 lineStart = lineEnd + 1
                 guard text[line].first != UInt8(ascii: "#"), let equals = text[line].firstIndex(of: UInt8(ascii: "=")) else {
@@ -35,7 +36,9 @@ struct MessageTable: Sendable {
         return key.withUTF8 { wanted in
             Self.withBytes(of: source) { text in
                 for span in spans.reversed() where span.key.count == wanted.count {
-                    guard memcmp(text.baseAddress! + span.key.lowerBound, wanted.baseAddress!, wanted.count) == 0 else { continue }
+                    guard wanted.isEmpty || memcmp(text.baseAddress! + span.key.lowerBound, wanted.baseAddress!, wanted.count) == 0 else {
+                        continue
+                    }
                     return Self.unescaped(String(decoding: UnsafeBufferPointer(rebasing: text[span.value]), as: UTF8.self))
                 }
                 return nil
