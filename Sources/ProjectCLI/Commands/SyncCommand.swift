@@ -54,8 +54,7 @@ enum SyncCommand: Command {
         let before = try store.catalog()
         guard let root = store.root(of: before)?.path else { throw ProjectStoreError.noRoot }
         let sync = try gitSync(root: root, context: context)
-        try sync.clone(remote)
-        guard store.sharedRoot(of: before) != nil else { throw SyncError.remoteNotShared(remote: remote) }
+        try sync.clone(remote) { store.isSharedRoot($0) }
         let arrivals = try store.takeIn()
         let outcome = try sync.sync(subject: context.localizer.text("sync.commit.joined", ["machine": sync.machine]))
         report.joined(root: root, catalog: try store.catalog(), broughtIn: before.projects.count, arrivals: arrivals, outcome: outcome)

@@ -1,5 +1,6 @@
 import Foundation
 import ProjectStore
+import ProjectStoreFile
 
 /// What `sync --json` prints: the same facts as the sentences, under names scripts read. Changes are
 /// said in English, as `history --json` says them, whatever the writer's language.
@@ -34,18 +35,12 @@ extension SyncReport {
         [
             "root": status.root,
             "machines": status.machines.map {
-                ["id": $0.machine.id.lowercasedString, "name": $0.machine.name, "lastChange": Self.iso($0.lastChange),
+                ["id": $0.machine.id.lowercasedString, "name": $0.machine.name, "lastChange": Timestamp.string(from: $0.lastChange),
                  "changes": $0.changes, "thisMachine": $0.isThisMachine]
             },
             "awaited": status.awaited.map { ["id": $0.machine.lowercasedString, "name": $0.name.map { $0 as Any } ?? NSNull(), "seenBy": $0.seenBy] },
             "foldersNotHere": status.foldersNotHere.map(\.name),
         ]
-    }
-
-    private static func iso(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
     }
 
     func emit(_ object: [String: Any]) {

@@ -101,21 +101,43 @@ struct GitSync {
         remote.hasPrefix("/") || remote.hasPrefix("./") || remote.hasPrefix("../") || remote.hasPrefix("~") || !remote.contains(":")
     }
 
-    /// `sync --join <remote>`: the remote cloned into the root, which must be missing or empty.
-    func clone(_ remote: String) throws(SyncError) {
+    /// `sync --join <remote>`: the remote cloned into the root, which must be missing or empty. The
+    /// clone is made beside the root and moved into place only if `isShared` finds a shared root in it:
+    /// a remote of something else leaves nothing behind, and the root can be joined to another.
+    func clone(_ remote: String, isShared: (String) -> Bool) throws(SyncError) {
         let root = git.root
         if let names = try? FileManager.default.contentsOfDirectory(atPath: root), !names.isEmpty {
             throw .rootNotEmpty(root: root)
         }
         let parent = (root as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-        let cloned = git.run(["clone", "-q", "--origin", Self.remoteName, remote, root], in: parent)
+        // A folder of its own, new, so that nothing but this clone is ever taken away from it.
+        var template = Array((parent + "/." + (root as NSString).lastPathComponent + ".joining-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw .gitFailed(step: "clone", reason: String(cString: strerror(errno))) }
+        let staging = String(cString: made)
+        let cloned = git.run(["clone", "-q", "--origin", Self.remoteName, remote, staging], in: parent)
         guard cloned.succeeded else {
+            try? FileManager.default.removeItem(atPath: staging)
             let reason = cloned.complaint
             if reason.contains("not found") || reason.contains("does not appear") || reason.contains("Could not read")
                 || reason.contains("unable to access") {
                 throw .unreachable(remote: remote, reason: reason)
             }
+            throw .gitFailed(step: "clone", reason: reason)
+        }
+        guard isShared(staging) else {
+            try? FileManager.default.removeItem(atPath: staging)
+            throw .remoteNotShared(remote: remote)
+        }
+        // `mkdtemp` made it for the owner alone; the root gets the mode any new folder would.
+        let mask = umask(0)
+        umask(mask)
+        chmod(staging, 0o777 & ~mask)
+        // An empty root makes way; `rmdir` takes away nothing else.
+        rmdir(root)
+        guard rename(staging, root) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: staging)
             throw .gitFailed(step: "clone", reason: reason)
         }
     }

@@ -10,6 +10,11 @@ extension ProjectStore {
         return root
     }
 
+    /// Whether the folder at `path` holds a shared root (a remote's clone, before it is the root).
+    public func isSharedRoot(_ path: String) -> Bool {
+        shared.isShared(path)
+    }
+
     /// Whether `project`'s folder is one the sync engine has not brought to this machine yet: the root
     /// is shared, the folder recorded inside it, and not on disk.
     public func folderHasNotArrived(_ project: Project, in catalog: ProjectCatalog) -> Bool {

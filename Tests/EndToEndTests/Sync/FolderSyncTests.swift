@@ -38,6 +38,25 @@ struct FolderSyncTests {
         #expect(logs.count == 2 && logs.allSatisfy { $0.hasSuffix(".log") }, "\(logs)")
     }
 
+    @Test("sync --json in a root a folder-sync tool carries: each machine heard from, which is this one, and when it last changed")
+    func statusJSON() async throws {
+        let (machines, root) = try await sharedRoot()
+        #expect(await machines.run("desktop", "add", "Letters", "--no-folder", environment: root).status == 0)
+        let result = await machines.run("laptop", "sync", "--json", environment: root)
+        #expect(result.status == 0, "\(result)")
+        let status = try #require((try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [String: Any], "\(result)")
+        #expect(status["root"] as? String == machines.sandbox.root + "/Shared")
+        let heard = try #require(status["machines"] as? [[String: Any]], "\(status)")
+        #expect(Set(heard.compactMap { $0["name"] as? String }) == ["laptop", "desktop"])
+        #expect(heard.filter { $0["thisMachine"] as? Bool == true }.compactMap { $0["name"] as? String } == ["laptop"])
+        for machine in heard {
+            let stamp = try #require(machine["lastChange"] as? String)
+            #expect(stamp.count == 24 && stamp.hasSuffix("Z") && abs(Date().timeIntervalSince(ISO8601DateFormatter().date(from: String(stamp.prefix(19)) + "Z") ?? .distantPast)) < 600, "\(stamp)")
+            #expect((machine["changes"] as? Int ?? 0) >= 1 && (machine["id"] as? String)?.count == 36, "\(machine)")
+        }
+        #expect((status["awaited"] as? [Any])?.isEmpty == true && (status["foldersNotHere"] as? [Any])?.isEmpty == true, "\(status)")
+    }
+
     @Test("a root copied by hand never gives two machines one identity: the copy's machine writes a log of its own")
     func copiedRoot() async throws {
         let (machines, root) = try await sharedRoot()

@@ -194,6 +194,79 @@ struct GitSyncTests {
         #expect(rootTaken.status == 1 && rootTaken.stderr.contains("already holds files"), "\(rootTaken)")
     }
 
+    @Test("--join from a remote that holds no shared root is refused and leaves nothing behind; a shared remote joins after it")
+    func joinFromRemoteNotShared() async throws {
+        let machines = try SyncMachines()
+        let plain = machines.sandbox.root + "/plain.git"
+        let work = machines.sandbox.root + "/work"
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        try Data("Not a writing root.\n".utf8).write(to: URL(fileURLWithPath: work + "/README"))
+        for arguments in [["init", "-q", "--bare", plain], ["-C", work, "init", "-q"], ["-C", work, "add", "README"],
+                          ["-C", work, "commit", "-q", "-m", "Something else"], ["-C", work, "push", "-q", plain, "HEAD:master"]] {
+            #expect(machines.gitAnywhere(arguments).status == 0, "git \(arguments)")
+        }
+        let refused = await machines.run("desktop", "sync", "--join", plain)
+        #expect(refused.status == 1 && refused.stderr.contains("holds no shared root (no .project folder)"), "\(refused)")
+        #expect(refused.stderr.contains("project sync --init \(plain)"), "\(refused)")
+        // Neither the root nor the clone beside it is left.
+        let home = try FileManager.default.contentsOfDirectory(atPath: machines.home("desktop"))
+        #expect(!home.contains("Writing") && !home.contains { $0.contains("joining") }, "\(home)")
+        await machines.ok("laptop", "add", "Winter")
+        await machines.ok("laptop", "sync", "--init", machines.remote)
+        await machines.ok("desktop", "sync", "--join", machines.remote)
+        #expect(await machines.names("desktop") == ["Winter"])
+    }
+
+    @Test("a machine goes by the name it is given in history and commits, and by its host name again after --name \"\"")
+    func machineName() async throws {
+        let machines = try await laptopAndDesktop()
+        await machines.ok("desktop", "rename", "Sonnets", "Odes")
+        await machines.ok("desktop", "sync")
+        var host = [CChar](repeating: 0, count: 256)
+        #expect(gethostname(&host, host.count - 1) == 0)
+        let hostName = String(cString: host)
+        let back = await machines.ok("desktop", "sync", "--name", "")
+        #expect(back.stdout.contains("This machine is now called “\(hostName)”"), "\(back)")
+        await machines.ok("desktop", "rename", "Odes", "Elegies")
+        await machines.ok("desktop", "sync")
+        await machines.ok("laptop", "sync")
+        let history = await machines.ok("laptop", "history").stdout
+        #expect(history.contains("desktop  renamed “Sonnets” to “Odes”"), "\(history)")
+        #expect(history.contains("\(hostName)  renamed “Odes” to “Elegies”"), "\(history)")
+        #expect(machines.git("laptop", "log", "-1", "--format=%s").output.hasPrefix("\(hostName): renamed “Odes” to “Elegies”"))
+        // The name changed; the machine did not: its changes stay in one log.
+        let logs = try FileManager.default.contentsOfDirectory(atPath: machines.root("laptop") + "/.project/machines")
+        #expect(logs.count == 2, "\(logs)")
+    }
+
+    @Test("--json gives scripts what the sentences say: sharing, joining, and what each sync sent and took in")
+    func json() async throws {
+        let machines = try SyncMachines()
+        await machines.named("laptop", "desktop")
+        await machines.ok("laptop", "add", "Sonnets", "--no-folder")
+        let shared = try object(await machines.ok("laptop", "sync", "--init", machines.remote, "--json").stdout)
+        #expect(shared["root"] as? String == machines.root("laptop"))
+        #expect(shared["projects"] as? Int == 1 && shared["remote"] as? String == machines.remote && shared["pushed"] as? Bool == true)
+        await machines.ok("desktop", "add", "Letters", "--no-folder")
+        let joined = try object(await machines.ok("desktop", "sync", "--join", machines.remote, "--json").stdout)
+        #expect(joined["projects"] as? Int == 2 && joined["broughtIn"] as? Int == 1 && joined["pushed"] as? Bool == true, "\(joined)")
+        #expect((joined["renamed"] as? [Any])?.isEmpty == true)
+        await machines.ok("laptop", "rename", "Sonnets", "Odes")
+        let sent = try object(await machines.ok("laptop", "sync", "--json").stdout)
+        #expect(sent["committed"] as? Bool == true && sent["pushed"] as? Bool == true, "\(sent)")
+        #expect(sent["sent"] as? [String] == ["renamed “Sonnets” to “Odes”"], "\(sent)")
+        let arrived = try object(await machines.ok("desktop", "sync", "--json").stdout)
+        let changes = try #require(arrived["arrived"] as? [[String: String]], "\(arrived)")
+        #expect(changes.contains(["machine": "laptop", "change": "renamed “Sonnets” to “Odes”"]), "\(changes)")
+        for key in ["files", "conflicts", "overridden", "dropped", "renamed"] {
+            #expect((arrived[key] as? [Any])?.isEmpty == true, "\(key): \(arrived)")
+        }
+    }
+
+    private func object(_ json: String) throws -> [String: Any] {
+        try #require((try JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any], "\(json)")
+    }
+
     @Test("a remote out of reach: sync fails saying so, the change stays committed here, other commands work, and a later sync sends it")
     func offline() async throws {
         let machines = try await laptopAndDesktop()

@@ -97,11 +97,21 @@ final class SyncMachines: @unchecked Sendable {
     /// Runs git in `machine`'s root, for what a writer would do by hand.
     @discardableResult
     func git(_ machine: String, _ arguments: String...) -> (status: Int32, output: String) {
+        runGit(arguments, in: root(machine), home: home(machine))
+    }
+
+    /// Runs git in the sandbox, for a repository no machine has.
+    @discardableResult
+    func gitAnywhere(_ arguments: [String]) -> (status: Int32, output: String) {
+        runGit(arguments, in: sandbox.root, home: sandbox.root)
+    }
+
+    private func runGit(_ arguments: [String], in folder: String, home: String) -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/git")
         process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: root(machine))
-        process.environment = ["HOME": home(machine), "PATH": "/usr/bin:/bin", "GIT_CONFIG_NOSYSTEM": "1",
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        process.environment = ["HOME": home, "PATH": "/usr/bin:/bin", "GIT_CONFIG_NOSYSTEM": "1",
                                "GIT_AUTHOR_NAME": "Anna", "GIT_AUTHOR_EMAIL": "anna@example.org",
                                "GIT_COMMITTER_NAME": "Anna", "GIT_COMMITTER_EMAIL": "anna@example.org"]
         let output = Pipe()
