@@ -79,3 +79,26 @@ final class Supply<Value: Sendable>: @unchecked Sendable {
         }
     }
 }
+
+/// A small seeded generator, so that generated prose and random changes are the same on every run,
+/// and a failing seed can be run again.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A number from 0 up to `bound`.
+    mutating func next(_ bound: Int) -> Int {
+        Int(next() % UInt64(bound))
+    }
+}

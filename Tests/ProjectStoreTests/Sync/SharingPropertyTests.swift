@@ -7,18 +7,9 @@ import Testing
 /// unique, positions run 1 to n, and no project is there twice.
 @Suite("Sync: random changes on several machines converge")
 struct SharingPropertyTests {
-    /// A small deterministic generator, so that a failing seed can be run again.
-    struct Random {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
-    }
-
     @Test("every machine ends with the same list", arguments: [1, 2, 3, 4, 5, 6, 7, 8])
     func converge(seed: Int) throws {
-        var random = Random(state: UInt64(seed) &* 2654435761)
+        var random = SeededGenerator(seed: UInt64(seed))
         let count = 2 + random.next(2)
         let ticker = SharingTests.Ticker(0)
         let engines = (0..<count).map { _ in MemorySharedFolder() }

@@ -22,6 +22,16 @@ struct SharingTests {
         let machine: Machine
     }
 
+    /// A laptop that has shared a root holding "Winter", and a desktop on the same engine.
+    static func winterShared() throws -> (engine: MemorySharedFolder, laptop: Computer, desktop: Computer) {
+        let engine = MemorySharedFolder()
+        let laptop = computer("laptop", number: 1, shared: engine)
+        let desktop = computer("desktop", number: 2, shared: engine)
+        try laptop.store.add(name: "Winter")
+        try laptop.store.share()
+        return (engine, laptop, desktop)
+    }
+
     static func computer(
         _ name: String, number: Int, shared: MemorySharedFolder, ticker: Ticker = Ticker(0), _ catalog: ProjectCatalog = ProjectCatalog()
     ) -> Computer {
@@ -88,11 +98,7 @@ struct SharingTests {
 
     @Test("changes on two machines to different fields are all kept, and each machine ends with the same list")
     func differentFields() throws {
-        let engine = MemorySharedFolder()
-        let laptop = Self.computer("laptop", number: 1, shared: engine)
-        let desktop = Self.computer("desktop", number: 2, shared: engine)
-        try laptop.store.add(name: "Winter")
-        try laptop.store.share()
+        let (_, laptop, desktop) = try Self.winterShared()
         _ = try desktop.store.catalog()
         try laptop.store.edit(.named("Winter"), ProjectEdit(target: .set(80_000)))
         try desktop.store.setDetails(of: .named("Winter"), to: "Cold")
@@ -196,11 +202,7 @@ struct SharingTests {
 
     @Test("a change records what its machine had seen of each other machine")
     func seenRecorded() throws {
-        let engine = MemorySharedFolder()
-        let laptop = Self.computer("laptop", number: 1, shared: engine)
-        let desktop = Self.computer("desktop", number: 2, shared: engine)
-        try laptop.store.add(name: "Winter")
-        try laptop.store.share()
+        let (engine, laptop, desktop) = try Self.winterShared()
         try desktop.store.add(name: "Sonnets")
         let laptopLast = try #require(engine.log(of: laptop.machine.id, in: Self.root).last).change.change.clock
         let desktopLog = engine.log(of: desktop.machine.id, in: Self.root)
@@ -210,11 +212,7 @@ struct SharingTests {
 
     @Test("undo takes back this machine's change, and refuses, naming the machine, when another has changed what it would restore")
     func undoAcrossMachines() throws {
-        let engine = MemorySharedFolder()
-        let laptop = Self.computer("laptop", number: 1, shared: engine)
-        let desktop = Self.computer("desktop", number: 2, shared: engine)
-        try laptop.store.add(name: "Winter")
-        try laptop.store.share()
+        let (_, laptop, desktop) = try Self.winterShared()
         try laptop.store.rename(.named("Winter"), to: "Spring")
         try desktop.store.setDetails(of: .named("Spring"), to: "Cold")
         try desktop.store.rename(.named("Spring"), to: "Summer")
