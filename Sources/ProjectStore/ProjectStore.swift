@@ -35,7 +35,7 @@ public struct ProjectStore: Sendable {
         historyProblem: @escaping @Sendable (ProjectStoreError) -> Void = { _ in },
         readProblem: @escaping @Sendable (ProjectStoreError) -> Void = { _ in },
         clock: @escaping @Sendable () -> Date = Date.init,
-        newID: @escaping @Sendable () -> UUID = UUID.init,
+        newID: @escaping @Sendable () -> UUID = UUID.random,
         machine: @escaping @Sendable () -> Machine = { Machine.unknown }
     ) {
         self.storage = storage

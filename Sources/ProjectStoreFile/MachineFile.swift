@@ -21,11 +21,11 @@ public enum MachineFile {
     /// machine is new each time, which costs only the name a history shows.
     public static func machine(environment: [String: String]) -> Machine {
         let host = hostName()
-        guard let path = path(environment: environment) else { return Machine(id: UUID(), name: host) }
+        guard let path = path(environment: environment) else { return Machine(id: UUID.random(), name: host) }
         if let bytes = try? AtomicFile.contents(of: path), let (id, name) = decode(bytes) {
             return Machine(id: id, name: name ?? host)
         }
-        let id = UUID()
+        let id = UUID.random()
         var writer = JSONWriter(capacity: 80)
         writer.raw("{\"id\": ")
         writer.uuid(id)

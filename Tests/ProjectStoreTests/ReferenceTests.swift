@@ -163,3 +163,22 @@ struct ReferenceTests {
         #expect(catalog.names(of: []).isEmpty)
     }
 }
+
+@Suite("New ids")
+struct RandomIDTests {
+    @Test("random, version 4, of RFC 9562's variant, and never twice the same")
+    func randomIDs() {
+        let ids = (0..<2_000).map { _ in UUID.random() }
+        #expect(Set(ids).count == ids.count)
+        for id in ids.prefix(200) {
+            let text = id.lowercasedString
+            #expect(Array(text)[14] == "4", "\(text)")
+            #expect("89ab".contains(Array(text)[19]), "\(text)")
+        }
+        // Every bit that is not fixed takes both values across the ids.
+        let ored = ids.reduce(into: [UInt8](repeating: 0, count: 16)) { sum, id in withUnsafeBytes(of: id.uuid) { for i in 0..<16 { sum[i] |= $0[i] } } }
+        let anded = ids.reduce(into: [UInt8](repeating: 0xFF, count: 16)) { sum, id in withUnsafeBytes(of: id.uuid) { for i in 0..<16 { sum[i] &= $0[i] } } }
+        #expect(ored[0] == 0xFF && anded[0] == 0 && ored[15] == 0xFF && anded[15] == 0)
+        #expect(ored[6] == 0x4F && anded[6] == 0x40 && ored[8] == 0xBF && anded[8] == 0x80)
+    }
+}

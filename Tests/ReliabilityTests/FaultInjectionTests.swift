@@ -122,6 +122,37 @@ extension Reliability {
             }
         }
 
+        /// Promise: ids are random whatever fails. Foundation's `UUID()` reads `/dev/urandom` and, when
+        /// a read fails, gives 00000000-0000-4000-8000-000000000000 every time: two projects, or two
+        /// machines, made while reads fail would share an id.
+        @Test func idsStayRandomWhenReadsFail() throws {
+            try withTemporaryFolder { folder in
+                let preload = try FaultPreload.fiuAndOurs(in: folder)
+                var projectIDs: [String] = [], machineIDs: [String] = []
+                for number in 1...2 {
+                    let home = folder + "/home-\(number)"
+                    var tool = try Tool(store: home + "/projects.json")
+                    tool.environment["XDG_STATE_HOME"] = home + "/state"
+                    var faulted = tool
+                    faulted.environment["LD_PRELOAD"] = preload
+                    faulted.environment["FIU_ENABLE"] = "enable name=posix/io/rw/read"
+                    faulted.environment["FIU_CTRL_FIFO"] = ""
+                    // A first add reads nothing it needs: with every read failing, it succeeds.
+                    let added = try faulted.run("add", "Winter", "--no-folder")
+                    #expect(added.status == 0, "\(added)")
+                    let listed = try tool.run("list", "--json")
+                    let projects = (try? JSONSerialization.jsonObject(with: Data(listed.stdout))) as? [[String: Any]]
+                    projectIDs += projects?.compactMap { $0["id"] as? String } ?? []
+                    let machine = fileBytes(home + "/state/project/machine").flatMap { try? JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] }
+                    machineIDs += [machine?["id"] as? String].compactMap { $0 }
+                }
+                for ids in [projectIDs, machineIDs] {
+                    #expect(ids.count == 2 && Set(ids).count == 2, "\(ids)")
+                    #expect(!ids.contains { $0.hasPrefix("00000000-0000") }, "\(ids)")
+                }
+            }
+        }
+
         private func exported(_ tool: Tool, _ context: String) throws -> [UInt8] {
             let outcome = try tool.run("export")
             #expect(outcome.status == 0, "\(context): export failed: \(outcome)")
