@@ -80,10 +80,18 @@ public struct ProjectStore: Sendable {
         try change { catalog throws(ProjectStoreError) in try catalog.setDetails(of: reference, to: details) }
     }
 
-    /// Details, target and due date changed together, as one change.
+    /// Details, target and due date changed together, as one change. `changed` is the part of `edit`
+    /// that changed something: a field set to the value it has is no change, and when nothing
+    /// changed, nothing is recorded in the history.
     @discardableResult
-    public func edit(_ reference: ProjectReference, _ edit: ProjectEdit) throws(ProjectStoreError) -> Project {
-        try change { catalog throws(ProjectStoreError) in try catalog.apply(edit, to: reference) }
+    public func edit(
+        _ reference: ProjectReference, _ edit: ProjectEdit
+    ) throws(ProjectStoreError) -> (project: Project, changed: ProjectEdit) {
+        try change { catalog throws(ProjectStoreError) in
+            let before = try catalog.project(reference)
+            let after = try catalog.apply(edit, to: .id(before.id))
+            return (after, edit.changes(from: before, to: after))
+        }
     }
 
     @discardableResult

@@ -118,6 +118,32 @@ struct HistoryTests {
         #expect(french.stdout.contains("«\u{A0}One\u{A0}» renommé en «\u{A0}Two\u{A0}» (annulée)"), "\(french)")
     }
 
+    @Test("a change that changes nothing says so, exits 0, records nothing; undo takes back the change before it")
+    func changesThatChangeNothing() async throws {
+        let sandbox = try Sandbox()
+        await sandbox.ok("add", "Winter", "-d", "notes")
+        await sandbox.ok("add", "Spring", "--no-folder")
+        let changes: [([String], String)] = [
+            (["rename", "Winter", "Winter"], "“Winter” already has that name: nothing changed."),
+            (["rename", "winter", "Winter"], "“Winter” already has that name: nothing changed."),
+            (["edit", "Winter", "--target", "0"], "“Winter” already has these values: nothing changed."),
+            (["edit", "Winter", "--due", ""], "“Winter” already has these values: nothing changed."),
+            (["edit", "Winter", "-d", "notes"], "“Winter” already has these values: nothing changed."),
+        ]
+        for (arguments, said) in changes {
+            let history = await sandbox.ok("history", "--json").stdout
+            let store = sandbox.storeBytes()
+            let result = await sandbox.run(arguments)
+            #expect(result.status == 0 && result.lines == [said] && result.stderr == "", "\(arguments): \(result)")
+            #expect(await sandbox.ok("history", "--json").stdout == history, "\(arguments)")
+            #expect(sandbox.storeBytes() == store, "\(arguments)")
+        }
+        let undone = await sandbox.ok("undo")
+        #expect(undone.stdout.contains("“Spring”"), "\(undone)")
+        #expect(await sandbox.names() == ["Winter"])
+        #expect(FileManager.default.fileExists(atPath: sandbox.root + "/Writing/Winter"))
+    }
+
     @Test("clearing the history asks first; scripts say --yes; the projects stay")
     func clear() async throws {
         let sandbox = try Sandbox()

@@ -9,16 +9,20 @@ struct PromptTests {
         "Delete \u{201C}\(name)\u{201D}? Its folder"
     }
 
-    @Test("delete asks; n keeps the project (exit 1)")
+    /// Declining is an answer, not an error: as `rm -i` and git's own questions, exit 0.
+    @Test("delete asks, saying that undo brings it back; n keeps the project, says nothing changed (exit 0)")
     func deleteAnsweredNo() async throws {
         let sandbox = try Sandbox()
         await sandbox.add("Keep Me", "Other")
         let before = sandbox.storeBytes()
         let session = try TerminalSession(sandbox, ["delete", "keep me"])
         await session.waitFor(Self.deletePrompt("Keep Me"))
+        await session.waitFor("'project undo' brings both back. [y/N]")
         session.type("n\n")
         let result = await session.finish()
-        #expect(result.status == 1, "\(result)")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.terminal.contains("Nothing was changed: \u{201C}Keep Me\u{201D} is kept."), "\(result)")
+        #expect(!result.terminal.contains("Error"), "\(result)")
         #expect(!result.stdout.contains("Its folder"), "the prompt belongs on standard error:\n\(result)")
         #expect(sandbox.storeBytes() == before)
         #expect(await sandbox.userOrder() == ["Keep Me", "Other"])
@@ -32,7 +36,7 @@ struct PromptTests {
         await session.waitFor(Self.deletePrompt("Keep Me"))
         session.type(answer + "\n")
         let result = await session.finish()
-        #expect(result.status == 1, "answer \(answer.debugDescription):\n\(result)")
+        #expect(result.status == 0, "answer \(answer.debugDescription):\n\(result)")
         #expect(await sandbox.names() == ["Keep Me"])
     }
 

@@ -234,10 +234,16 @@ struct WordsTests {
         let sandbox = try Sandbox()
         await sandbox.add("Novel")
         let store = sandbox.storeBytes()
-        for (option, value) in [("--target", "ten"), ("--target", "2.5"), ("--target", "-1"), ("--due", "2027-02-29"), ("--due", "31/03/2027")] {
+        let expectations = [
+            ("--target", "ten", "use a whole number of words, such as 80000 or 80,000"),
+            ("--target", "2.5", "it may be a decimal, but a target is a whole number of words"),
+            ("--target", "1,5", "it may be a decimal, but a target is a whole number of words"),
+            ("--target", "-1", "use a whole number of words"),
+            ("--due", "2027-02-29", "use a real date as YYYY-MM-DD"), ("--due", "31/03/2027", "use a real date as YYYY-MM-DD"),
+        ]
+        for (option, value, expected) in expectations {
             let result = await sandbox.run("edit", "Novel", option, value)
             #expect(result.status == 2, "\(result)")
-            let expected = option == "--target" ? "use a whole number of words" : "use a real date as YYYY-MM-DD"
             #expect(result.stderr.contains("“\(value)” is not a valid value for \(option): \(expected)"), "\(result)")
             let added = await sandbox.run("add", "Other", option, value)
             #expect(added.status == 2, "\(added)")
@@ -274,6 +280,32 @@ struct WordsTests {
         #expect(old["target"] is NSNull && old["due"] is NSNull && old["words"] is NSNull)
         await sandbox.ok("edit", "Old", "--target", "10")
         #expect(try #require(await sandbox.showJSON("Old"))["target"] as? Int == 10)
+    }
+
+    @Test("a target typed as the tool writes it in each language, or as digits; what may be a decimal refused")
+    func groupedTargets() async throws {
+        let sandbox = try Sandbox()
+        await sandbox.add("Novel")
+        let accepted = [
+            ("en_US.UTF-8", "90,000"), ("fr_FR.UTF-8", "90\u{202F}000"), ("fr_FR.UTF-8", "90\u{A0}000"), ("fr_FR.UTF-8", "90 000"),
+            ("de_DE.UTF-8", "90.000"), ("es_ES.UTF-8", "90.000"), ("fr_FR.UTF-8", "90000"), ("de_DE.UTF-8", "90000"),
+        ]
+        for (locale, typed) in accepted {
+            let result = await sandbox.run(["edit", "Novel", "--target", typed], environment: ["LANG": locale])
+            #expect(result.status == 0, "\(locale) \(typed): \(result)")
+            #expect(try #require(await sandbox.showJSON("Novel"))["target"] as? Int == 90_000, "\(locale) \(typed)")
+            await sandbox.ok("edit", "Novel", "--target", "0")
+        }
+        let store = sandbox.storeBytes()
+        let refused = [
+            ("fr_FR.UTF-8", "80,5", "on peut y lire un nombre décimal"), ("de_DE.UTF-8", "90,000", "Das kann eine Dezimalzahl sein"),
+            ("es_ES.UTF-8", "1,5", "puede ser un número decimal"), ("en_US.UTF-8", "80.000", "it may be a decimal"),
+        ]
+        for (locale, typed, said) in refused {
+            let result = await sandbox.run(["edit", "Novel", "--target", typed], environment: ["LANG": locale])
+            #expect(result.status == 2 && result.stderr.contains(said), "\(locale) \(typed): \(result)")
+        }
+        #expect(sandbox.storeBytes() == store)
     }
 
     @Test("numbers grouped and plurals chosen in French, German and Spanish")

@@ -23,6 +23,41 @@ import Testing
         #expect(NumberText(locale: overridden.numbers).string(80_000) == "80\u{202F}000")
     }
 
+    /// Digits alone in every locale, and each locale's own grouping, are read back as the tool
+    /// writes them; French also with the no-break or plain space a keyboard types.
+    @Test(arguments: [
+        ("en_US", "90000", 90_000), ("en_US", "90,000", 90_000), ("en_GB", "1,234,567", 1_234_567), ("C", "12,345", 12_345),
+        ("fr_FR", "80000", 80_000), ("fr_FR", "80\u{202F}000", 80_000), ("fr_FR", "80\u{A0}000", 80_000),
+        ("fr_FR", "80 000", 80_000), ("fr_CA", "1 000 000", 1_000_000),
+        ("de_DE", "80000", 80_000), ("de_DE", "80.000", 80_000), ("de_CH", "1.234.567", 1_234_567),
+        ("es_ES", "80.000", 80_000), ("es_ES", "1234", 1234), ("es_ES", "1.234", 1234), ("en_US", "0", 0),
+    ])
+    func readsTheLocalesGrouping(locale: String, typed: String, number: Int) {
+        let numbers = NumberText(locale: Locale(identifier: locale))
+        #expect(numbers.reading(typed) == .whole(number))
+        #expect(numbers.reading(numbers.string(number)) == .whole(number), "what it writes, it reads")
+    }
+
+    /// A comma or point that does not group thousands may be a decimal: no number is guessed.
+    @Test(arguments: [
+        ("en_US", "1,5"), ("en_US", "80,5"), ("en_US", "80.000"), ("en_US", "1.5"), ("en_US", "1,234.5"),
+        ("en_US", "1234,567"), ("en_US", "1,23,456"),
+        ("fr_FR", "80,5"), ("fr_FR", "1,5"), ("fr_FR", "80.000"), ("fr_FR", "80,000"),
+        ("de_DE", "90,000"), ("de_DE", "1,5"), ("de_DE", "80.5"), ("es_ES", "1,5"), ("es_ES", "80.00"),
+    ])
+    func refusesWhatMayBeADecimal(locale: String, typed: String) {
+        #expect(NumberText(locale: Locale(identifier: locale)).reading(typed) == .perhapsDecimal)
+    }
+
+    @Test(arguments: [
+        ("en_US", "80 000"), ("en_US", "eighty"), ("en_US", "-5"), ("en_US", "+5"), ("en_US", " 5"), ("en_US", "5k"),
+        ("en_US", ","), ("en_US", "99999999999999999999999"), ("de_DE", "80 000"), ("fr_FR", "80 00"),
+        ("fr_FR", " 800"), ("en_US", "١٢٣"),
+    ])
+    func refusesWhatIsNoNumber(locale: String, typed: String) {
+        #expect(NumberText(locale: Locale(identifier: locale)).reading(typed) == .invalid)
+    }
+
     /// A problem inside the folder is one line, with the whole path and the reason in the user's words.
     @Test func folderProblemsAreOneLineEach() {
         let folder = "/w/Novel"

@@ -96,6 +96,10 @@ final class ToolHarness {
     func storeBytes() -> Data? {
         FileManager.default.contents(atPath: storePath)
     }
+
+    func historyBytes() -> Data? {
+        FileManager.default.contents(atPath: storePath + ".history")
+    }
 }
 
 // MARK: Values

@@ -388,6 +388,22 @@ import ProjectStore
         #expect(tool.names() == ["My Novel"])
     }
 
+    /// Nothing to rename is said, and not recorded: undo then takes back the change before.
+    @Test(arguments: [["Winter", "Winter"], ["winter", "Winter"], ["WINTER", "Winter"]])
+    func renameToTheVeryName(_ arguments: [String]) throws {
+        let tool = try ToolHarness()
+        tool.add("Winter")
+        tool.add("Spring")
+        let (store, history) = (tool.storeBytes(), tool.historyBytes())
+        let result = tool.run(["rename"] + arguments)
+        #expect(result.status == 0)
+        #expect(result.output == "“Winter” already has that name: nothing changed.\n")
+        #expect(tool.storeBytes() == store)
+        #expect(tool.historyBytes() == history)
+        #expect(tool.run(["undo"]).output.contains("“Spring”"))
+        #expect(tool.names() == ["Winter"])
+    }
+
     @Test func renameToAnotherProjectsName() throws {
         let tool = try ToolHarness()
         tool.add("One")
@@ -431,6 +447,45 @@ import ProjectStore
         #expect(tool.run(["edit", "Nope", "-d", "x"]).status == 1)
     }
 
+    /// An edit that leaves every value as it was says so and records nothing.
+    @Test(arguments: [["--target", "0"], ["--target="], ["--due="], ["-d", "notes"], ["-d", "notes", "--target", "0", "--due="]])
+    func editThatChangesNothing(_ options: [String]) throws {
+        let tool = try ToolHarness()
+        tool.add("Book", "-d", "notes")
+        tool.add("Other")
+        let (store, history) = (tool.storeBytes(), tool.historyBytes())
+        let result = tool.run(["edit", "Book"] + options)
+        #expect(result.status == 0)
+        #expect(result.output == "“Book” already has these values: nothing changed.\n")
+        #expect(tool.storeBytes() == store)
+        #expect(tool.historyBytes() == history)
+        #expect(tool.run(["undo"]).output.contains("“Other”"))
+    }
+
+    /// The tool reads a target as it writes it: `90,000` in English; `1,5` may be a decimal.
+    @Test func targetsAsTheToolWritesThem() throws {
+        let tool = try ToolHarness()
+        let english = tool.environment.merging(["LANG": "en_US.UTF-8"]) { $1 }
+        tool.add("Book", "--target", "90,000")
+        #expect(tool.projects().first?["target"] as? Int == 90_000)
+        let shown = tool.run(["edit", "Book", "--target", "1,250,000"], environment: english)
+        #expect(shown.output == "The target of “Book”: 1,250,000 words.\n")
+        for typed in ["1,5", "80,5", "80.000", "1.5"] {
+            let refused = tool.run(["edit", "Book", "--target", typed], environment: english)
+            #expect(refused.status == 2)
+            #expect(refused.error.hasPrefix("Error: “\(typed)” is not a valid value for --target: it may be a decimal, but a target is a whole number of words, such as 80000 or 80,000.\n"))
+        }
+        #expect(tool.projects().first?["target"] as? Int == 1_250_000)
+    }
+
+    @Test func editReportsOnlyWhatChanged() throws {
+        let tool = try ToolHarness()
+        tool.add("Book", "-d", "notes")
+        let result = tool.run(["edit", "Book", "-d", "notes", "--target", "5000", "--due="])
+        #expect(result.status == 0)
+        #expect(result.output == "The target of “Book”: 5,000 words.\n")
+    }
+
     // MARK: delete
 
     @Test func deleteWithYes() throws {
@@ -457,16 +512,46 @@ import ProjectStore
         #expect(tool.storeBytes() == before)
     }
 
+    /// No is an answer, not an error: as `rm -i` and git answered no, the tool exits 0.
     @Test(arguments: ["n", "", "no", "N", "nope", "yes please", "oui"])
     func deleteDeclined(_ answer: String) throws {
         let tool = try ToolHarness()
         tool.add("Keep Me")
+        let before = tool.storeBytes()
         let result = tool.run(["delete", "Keep Me"], input: [answer], interactive: true)
-        #expect(result.status == 1)
+        #expect(result.status == 0)
         #expect(result.output == "")
-        #expect(result.error.contains("Delete “Keep Me”? Its folder \(tool.root)/Keep Me (0 files) will be moved to \(tool.root)/.trash. [y/N]"))
-        #expect(result.error.contains("Kept “Keep Me”"))
+        #expect(result.error == "Delete “Keep Me”? Its folder \(tool.root)/Keep Me (0 files) will be moved to \(tool.root)/.trash; 'project undo' brings both back. [y/N] Nothing was changed: “Keep Me” is kept.\n")
         #expect(tool.names() == ["Keep Me"])
+        #expect(tool.storeBytes() == before)
+    }
+
+    /// The prompt says what undo does, and it does it: the project and its folder come back.
+    @Test func deletePromptTellsTheTruthAboutUndo() throws {
+        let tool = try ToolHarness()
+        tool.add("Goner")
+        let deleted = tool.run(["delete", "Goner"], input: ["y"], interactive: true)
+        #expect(deleted.error.contains("'project undo' brings both back."))
+        #expect(!FileManager.default.fileExists(atPath: "\(tool.root)/Goner"))
+        #expect(tool.run(["undo"]).status == 0)
+        #expect(tool.names() == ["Goner"])
+        #expect(FileManager.default.fileExists(atPath: "\(tool.root)/Goner"))
+        tool.add("Listed", "--no-folder")
+        let listed = tool.run(["delete", "Listed"], input: ["n"], interactive: true)
+        #expect(listed.error.hasPrefix("Delete “Listed”? 'project undo' brings it back. [y/N] "))
+    }
+
+    @Test(arguments: ["n", "no", ""])
+    func clearingTheHistoryDeclined(_ answer: String) throws {
+        let tool = try ToolHarness()
+        tool.add("Kept")
+        let result = tool.run(["history", "--clear"], input: [answer], interactive: true)
+        #expect(result.status == 0)
+        #expect(result.output == "")
+        #expect(result.error.hasSuffix("[y/N] Nothing was changed: the history is kept.\n"))
+        #expect(!result.error.contains("Error"))
+        #expect(tool.run(["undo"]).status == 0)
+        #expect(tool.names() == [])
     }
 
     @Test(arguments: ["y", "yes", "Y", "YES", " y "])
@@ -477,7 +562,7 @@ import ProjectStore
         let result = tool.run(["delete", "Goner"], input: [answer], interactive: true)
         #expect(result.status == 0)
         #expect(result.output == "Deleted “Goner”.\nIts folder, holding 0 files, was moved to \(tool.root)/.trash/Goner.\n")
-        #expect(result.error.contains("Delete “Goner”? Its folder \(tool.root)/Goner (0 files) will be moved to \(tool.root)/.trash. [y/N]"))
+        #expect(result.error.contains("Delete “Goner”? Its folder \(tool.root)/Goner (0 files) will be moved to \(tool.root)/.trash; 'project undo' brings both back. [y/N]"))
         #expect(tool.names() == ["Stays"])
     }
 

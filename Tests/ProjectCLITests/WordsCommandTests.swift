@@ -282,7 +282,11 @@ import ProjectStoreFile
         let before = tool.storeBytes()
         let result = tool.run(["edit", "Novel", option, value])
         #expect(result.status == 2)
-        let expected = option == "--target" ? "use a whole number of words" : "use a real date as YYYY-MM-DD"
+        let expected = switch (option, value) {
+        case ("--target", "1.5"): "it may be a decimal, but a target is a whole number of words"
+        case ("--target", _): "use a whole number of words"
+        default: "use a real date as YYYY-MM-DD"
+        }
         #expect(result.error.contains("for \(option): \(expected)"), "\(result.error)")
         #expect(tool.storeBytes() == before)
         #expect(tool.run(["add", "Other", option, value]).status == 2)

@@ -56,7 +56,7 @@ struct GoalsTests {
             try store.edit(.named("Novel"), ProjectEdit(details: .set("lost"), target: .set(0)))
         }
         #expect(try store.project(.named("Novel")).details == nil)
-        let edited = try store.edit(.named("Novel"), ProjectEdit(details: .set("kept"), due: .set(march31)))
+        let edited = try store.edit(.named("Novel"), ProjectEdit(details: .set("kept"), due: .set(march31))).project
         #expect(edited.details == "kept" && edited.due == march31)
     }
 

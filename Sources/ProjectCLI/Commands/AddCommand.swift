@@ -20,7 +20,7 @@ enum AddCommand: Command {
         try invocation.requireAtMostOne(of: [folder, noFolder])
         let prompter = Prompter(context: context)
         var kind = try invocation.kind(type, localizer: context.localizer)
-        let goals = ProjectEdit(target: try invocation.wordTarget(target), due: try invocation.dueDate(due))
+        let goals = ProjectEdit(target: try invocation.wordTarget(target, numbers: context.numbers), due: try invocation.dueDate(due))
         var text = invocation.value(details)
         var name = invocation.argument(0)
         if name == nil {

@@ -7,7 +7,6 @@ enum CommandError: Error, Equatable {
     case cancelled
     /// Deleting needs a yes, and there is no terminal to ask on.
     case deleteNeedsConfirmation(Project)
-    case deleteDeclined(Project)
     case importUnreadable(path: String, code: Int32)
     case importInvalid(path: String, DocumentProblem)
     /// Neither `--store`, `PROJECT_STORE` nor `HOME` says where the store is.
@@ -19,7 +18,6 @@ enum CommandError: Error, Equatable {
     case programNotStarted(String, code: Int32)
     /// `history --clear` needs a yes, and there is no terminal to ask on.
     case clearNeedsConfirmation
-    case clearDeclined
     /// The manual pages cannot be written where the install asked.
     case manualUnwritable(path: String, code: Int32)
     /// The project's folder itself could not be read to count its words.

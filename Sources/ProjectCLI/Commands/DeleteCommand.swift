@@ -22,7 +22,8 @@ enum DeleteCommand: Command {
             guard prompter.canAsk else { throw CommandError.deleteNeedsConfirmation(project) }
             let arguments = (fate.map(details) ?? [:]).merging(["name": project.name]) { $1 }
             guard try prompter.confirm(confirmation(fate), arguments) else {
-                throw CommandError.deleteDeclined(project)
+                // Not an error, as `rm -i` answered no: said where the question was, and exit 0.
+                return context.warn("delete.declined", ["name": project.name])
             }
             // By id: the name the user confirmed may have been given to another project meanwhile.
             reference = .id(project.id)

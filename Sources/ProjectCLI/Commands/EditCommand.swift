@@ -36,13 +36,14 @@ enum EditCommand: Command {
         } else {
             let edit = ProjectEdit(
                 details: invocation.value(details).map { .set($0) } ?? .keep,
-                target: try invocation.wordTarget(target),
+                target: try invocation.wordTarget(target, numbers: context.numbers),
                 due: try invocation.dueDate(due))
-            let project = try context.store.edit(reference, edit)
-            if edit.details != .keep {
+            let (project, changed) = try context.store.edit(reference, edit)
+            if changed.isEmpty { return context.say("edit.unchanged", ["name": project.name]) }
+            if changed.details != .keep {
                 context.say(project.details == nil ? "edit.cleared" : "edit.done", ["name": project.name])
             }
-            context.reportGoals(of: project, changed: edit)
+            context.reportGoals(of: project, changed: changed)
         }
     }
 }

@@ -27,7 +27,8 @@ enum HistoryCommand: Command {
             if !invocation.isSet(yes) {
                 let prompter = Prompter(context: context)
                 guard prompter.canAsk else { throw CommandError.clearNeedsConfirmation }
-                guard try prompter.confirm("history.confirm-clear", [:]) else { throw CommandError.clearDeclined }
+                // Not an error, as `rm -i` answered no: said where the question was, and exit 0.
+                guard try prompter.confirm("history.confirm-clear", [:]) else { return context.warn("history.clear-declined") }
             }
             try store.clearHistory()
             context.say("history.cleared")

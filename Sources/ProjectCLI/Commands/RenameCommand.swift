@@ -21,6 +21,8 @@ enum RenameCommand: Command {
         let (oldName, renamed, outcome) = try prompter.retryingName(newName!) { name in
             try store.rename(reference, to: name)
         }
+        // The store records nothing for the very name; the writer is told so rather than "renamed".
+        if ProjectCatalog.sameText(oldName, renamed.name) { return context.say("rename.unchanged", ["name": renamed.name]) }
         context.say("rename.done", ["old": oldName, "new": renamed.name])
         context.report(outcome)
     }

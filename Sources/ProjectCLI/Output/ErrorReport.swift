@@ -293,8 +293,10 @@ struct ErrorReport {
             l.text("usage.expected-number")
         case .shell:
             l.text("usage.expected-shell", ["shells": Shell.allCases.map(\.rawValue).joined(separator: ", ")])
-        case .wordTarget:
-            l.text("usage.expected-target")
+        case .wordTarget(let grouped):
+            l.text("usage.expected-target", ["grouped": grouped])
+        case .wholeWords(let grouped):
+            l.text("usage.expected-whole-target", ["grouped": grouped])
         case .date:
             l.text("usage.expected-date")
         case .format:
@@ -316,8 +318,6 @@ struct ErrorReport {
             return ([l.text("error.cancelled")], .refused)
         case .deleteNeedsConfirmation(let project):
             return ([l.text("error.delete-needs-yes", ["name": project.name])], .refused)
-        case .deleteDeclined(let project):
-            return ([l.text("error.delete-declined", ["name": project.name])], .refused)
         case .importUnreadable(let path, let code):
             return ([l.text("error.import-unreadable", ["path": path, "reason": systemMessage(code, l)])], .refused)
         case .importInvalid(let path, .newerVersion(let version)):
@@ -336,8 +336,6 @@ struct ErrorReport {
             return ([l.text("error.program-not-started", ["program": program, "reason": systemMessage(code, l)])], .refused)
         case .clearNeedsConfirmation:
             return ([l.text("error.clear-needs-yes")], .refused)
-        case .clearDeclined:
-            return ([l.text("error.clear-declined")], .refused)
         case .manualUnwritable(let path, let code):
             return ([l.text("error.manual-unwritable", ["path": path, "reason": systemMessage(code, l)])], .refused)
         case .folderUncountable(let project, .missing(let path)):

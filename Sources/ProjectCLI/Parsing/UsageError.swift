@@ -20,8 +20,11 @@ enum UsageError: Error, Equatable {
         case order
         case positiveNumber
         case shell
-        /// A whole number of words, or 0 or nothing to clear the target.
-        case wordTarget
+        /// A whole number of words, or 0 or nothing to clear the target; `grouped` is 80000 as the
+        /// locale groups it.
+        case wordTarget(grouped: String)
+        /// A whole number of words, given what may be a decimal (`1,5`).
+        case wholeWords(grouped: String)
         /// A real day as `YYYY-MM-DD`, or nothing to clear the date.
         case date
         case format

@@ -23,14 +23,17 @@ extension Invocation {
 }
 
 extension Invocation {
-    /// `--target`: a whole number of words, digits only; `0` or nothing clears the target (`.set(nil)`).
-    func wordTarget(_ option: OptionSpec) throws(UsageError) -> ProjectEdit.Field<Int> {
+    /// `--target`: a whole number of words, as digits or grouped the way the tool writes it in the
+    /// writer's locale (`numbers`); `0` or nothing clears the target (`.set(nil)`).
+    func wordTarget(_ option: OptionSpec, numbers: NumberText) throws(UsageError) -> ProjectEdit.Field<Int> {
         guard let text = value(option) else { return .keep }
         if text.isEmpty { return .set(nil) }
-        guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let words = Int(text) else {
-            throw badValue(option, expected: .wordTarget)
+        let example = numbers.string(80_000)
+        switch numbers.reading(text) {
+        case .whole(let words): return .set(words == 0 ? nil : words)
+        case .perhapsDecimal: throw badValue(option, expected: .wholeWords(grouped: example))
+        case .invalid: throw badValue(option, expected: .wordTarget(grouped: example))
         }
-        return .set(words == 0 ? nil : words)
     }
 
     /// `--due`: a real day as `YYYY-MM-DD`; nothing clears the date (`.set(nil)`).

@@ -368,8 +368,9 @@ public struct ProjectCatalog: Sendable, Equatable {
         }
     }
 
-    /// Equal to the code point: a change of normalization is a change to store.
-    static func sameText(_ lhs: String?, _ rhs: String?) -> Bool {
+    /// Equal to the code point: a change of normalization is a change to store, and anything less
+    /// is no change (a rename to the very name records nothing).
+    public static func sameText(_ lhs: String?, _ rhs: String?) -> Bool {
         switch (lhs, rhs) {
         case (nil, nil): true
         case let (lhs?, rhs?): lhs.unicodeScalars.elementsEqual(rhs.unicodeScalars)

@@ -54,4 +54,15 @@ public struct ProjectEdit: Sendable, Equatable {
         self.target = target
         self.due = due
     }
+
+    /// Every field kept: an edit that changes nothing.
+    public var isEmpty: Bool { self == ProjectEdit() }
+
+    /// The fields of this edit that made `before` into `after`; one set to the value it had is kept.
+    func changes(from before: Project, to after: Project) -> ProjectEdit {
+        ProjectEdit(
+            details: ProjectCatalog.sameText(before.details, after.details) ? .keep : details,
+            target: before.target == after.target ? .keep : target,
+            due: before.due == after.due ? .keep : due)
+    }
 }

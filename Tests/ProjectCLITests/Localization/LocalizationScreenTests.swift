@@ -15,14 +15,20 @@ import Testing
         let yes: [String]
         let no: String
         let march: String
+        /// 80,000 as a writer of the language types it, and targets that may be decimals.
+        let targets: [String]
+        let decimals: [String]
 
         var testDescription: String { code }
     }
 
     static let languages = [
-        Language(code: "fr", locale: "fr_FR.UTF-8", typedKind: "poésie", kind: "poetry", yes: ["o", "oui", "OUI", "y"], no: "non", march: "mars"),
-        Language(code: "de", locale: "de_DE.UTF-8", typedKind: "kurzgeschichte", kind: "short-story", yes: ["j", "ja", "Ja", "yes"], no: "nein", march: "März"),
-        Language(code: "es", locale: "es_ES.UTF-8", typedKind: "Relato corto", kind: "short-story", yes: ["s", "sí", "si", "SÍ", "y"], no: "no", march: "marzo"),
+        Language(code: "fr", locale: "fr_FR.UTF-8", typedKind: "poésie", kind: "poetry", yes: ["o", "oui", "OUI", "y"], no: "non", march: "mars",
+                 targets: ["80\u{202F}000", "80\u{A0}000", "80 000", "80000"], decimals: ["80,5", "1,5", "80.000"]),
+        Language(code: "de", locale: "de_DE.UTF-8", typedKind: "kurzgeschichte", kind: "short-story", yes: ["j", "ja", "Ja", "yes"], no: "nein", march: "März",
+                 targets: ["80.000", "80000"], decimals: ["90,000", "1,5"]),
+        Language(code: "es", locale: "es_ES.UTF-8", typedKind: "Relato corto", kind: "short-story", yes: ["s", "sí", "si", "SÍ", "y"], no: "no", march: "marzo",
+                 targets: ["80.000", "80000"], decimals: ["1,5", "80,000"]),
     ]
 
     /// A store of its own in a temporary folder, removed afterwards.
@@ -117,12 +123,76 @@ import Testing
         session.run("add", "Brouillon", "--no-folder")
         for answer in [language.no, "", "n", "oui" == language.yes[1] ? "ja" : "oui"] {
             let (status, terminal) = session.run("delete", "Brouillon", answers: [answer])
-            #expect(status == 1, "“\(answer)” must not delete")
-            #expect(terminal.errorText.contains(session.text("error.delete-declined", ["name": "Brouillon"])))
+            #expect(status == 0, "“\(answer)” is an answer, not an error")
+            #expect(terminal.errorText == session.text("delete.confirm", ["name": "Brouillon"]) + " "
+                + session.text("delete.declined", ["name": "Brouillon"]) + "\n")
         }
         let refused = session.run("delete", "Brouillon")
         #expect(refused.status == 1)
         #expect(refused.terminal.errorText.contains(session.text("error.delete-needs-yes", ["name": "Brouillon"])))
+    }
+
+    /// Every delete prompt says what undo does (it brings the project, and its folder, back), and
+    /// none says the deletion is for good.
+    @Test(arguments: languages)
+    func deletePromptsPointToUndo(_ language: Language) {
+        let session = Session(["LANG": language.locale])
+        for key in ["delete.confirm", "delete.confirm.trash", "delete.confirm.keep"] {
+            #expect(session.text(key).contains("project undo"), "\(key)")
+        }
+        session.run("add", "Brouillon")
+        let (status, terminal) = session.run("delete", "Brouillon", answers: [language.yes[0]])
+        #expect(status == 0)
+        #expect(terminal.errorText.contains("project undo"))
+        #expect(session.run("undo").status == 0)
+        #expect(FileManager.default.fileExists(atPath: session.folder.appendingPathComponent("Writing/Brouillon").path))
+    }
+
+    /// A rename or an edit that changes nothing says so in the language, and exits 0.
+    @Test(arguments: languages)
+    func changesThatChangeNothingSaySo(_ language: Language) {
+        let session = Session(["LANG": language.locale])
+        session.run("add", "Brouillon", "--no-folder")
+        let renamed = session.run("rename", "brouillon", "Brouillon")
+        #expect(renamed.status == 0)
+        #expect(renamed.terminal.outputText == session.text("rename.unchanged", ["name": "Brouillon"]) + "\n")
+        let edited = session.run("edit", "Brouillon", "--target", "0", "--due=")
+        #expect(edited.status == 0)
+        #expect(edited.terminal.outputText == session.text("edit.unchanged", ["name": "Brouillon"]) + "\n")
+    }
+
+    /// A target is typed as the tool writes it in the language, or as digits alone; what may be a
+    /// decimal is refused in the language's words.
+    @Test(arguments: languages)
+    func targetsAreTypedAsTheToolWritesThem(_ language: Language) throws {
+        let session = Session(["LANG": language.locale])
+        session.run("add", "Brouillon", "--no-folder")
+        let grouped = NumberText(locale: LocaleSettings(environment: session.environment).numbers).string(80_000)
+        #expect(language.targets.contains(grouped))
+        for typed in language.targets {
+            let (status, terminal) = session.run("edit", "Brouillon", "--target", typed)
+            #expect(status == 0, "\(typed): \(terminal.errorText)")
+            let json = session.run("show", "Brouillon", "--json").terminal.outputText
+            #expect(json.contains("\"target\": 80000"), "\(typed): \(json)")
+            session.run("edit", "Brouillon", "--target", "0")
+        }
+        for typed in language.decimals {
+            let (status, terminal) = session.run("edit", "Brouillon", "--target", typed)
+            #expect(status == 2, "\(typed)")
+            #expect(terminal.errorText.contains(session.text("usage.expected-whole-target", ["grouped": grouped])), "\(typed): \(terminal.errorText)")
+        }
+        #expect(!session.run("show", "Brouillon", "--json").terminal.outputText.contains("\"target\": 8"))
+    }
+
+    /// The grouping is LC_NUMERIC's, whatever the language of the messages.
+    @Test func targetsFollowLCNumeric() {
+        let session = Session(["LANG": "en_US.UTF-8", "LC_NUMERIC": "de_DE.UTF-8"])
+        session.run("add", "Draft", "--no-folder")
+        #expect(session.run("edit", "Draft", "--target", "80.000").status == 0)
+        #expect(session.run("show", "Draft", "--json").terminal.outputText.contains("\"target\": 80000"))
+        let refused = session.run("edit", "Draft", "--target", "90,000")
+        #expect(refused.status == 2)
+        #expect(refused.terminal.errorText.contains("it may be a decimal, but a target is a whole number of words, such as 80000 or 80.000"))
     }
 
     @Test(arguments: languages)
