@@ -24,6 +24,23 @@ struct StoreDocumentTests {
 
     private let validFields = #""id": "0f8e2c4a-1b3d-4e5f-8a7b-9c0d1e2f3a4b", "name": "Draft", "type": "novel", "created": "2026-11-22T08:30:00.125Z", "details": null"#
 
+    // MARK: Shape
+
+    @Test(arguments: [
+        ("[]", DocumentProblem.wrongKind(field: nil, project: nil, expected: .object, found: .array)),
+        (" 42 ", .wrongKind(field: nil, project: nil, expected: .object, found: .number)),
+        (#"{"version": 3, "projects": {}}"#, .wrongKind(field: "projects", project: nil, expected: .array, found: .object)),
+        (#"{"version": "3", "projects": []}"#, .wrongKind(field: "version", project: nil, expected: .number, found: .string)),
+        (#"{"version": 3, "projects": [false]}"#, .wrongKind(field: nil, project: 1, expected: .object, found: .boolean)),
+        // Not JSON at all is a syntax error where it goes wrong, whatever it starts like.
+        ("[1, 2", .syntax(line: 1, column: 6)),
+        (#"{"version": 3, "projects": tru}"#, .syntax(line: 1, column: 28)),
+        (#"{"version": 3, "projects": {"a": }}"#, .syntax(line: 1, column: 34)),
+    ])
+    func wrongShapeIsSaidSo(_ text: String, _ problem: DocumentProblem) {
+        #expect(throws: problem) { try decode(text) }
+    }
+
     // MARK: Layout
 
     @Test func emptyCatalogLayout() {

@@ -93,6 +93,27 @@ struct JSONScanner {
         try expect(UInt8(ascii: "]"))
     }
 
+    /// Fails with `.wrongKind` unless the next value is of the `expected` kind, reading nothing:
+    /// valid JSON of another shape is said to be so, and what is not JSON at all is a syntax error
+    /// where it goes wrong.
+    mutating func expect(_ expected: JSONValueKind, field: String?, project: Int?) throws(DocumentProblem) {
+        skipWhitespace()
+        guard offset < bytes.count else { throw syntaxError() }
+        let found: JSONValueKind = switch bytes[offset] {
+        case UInt8(ascii: "{"): .object
+        case UInt8(ascii: "["): .array
+        case UInt8(ascii: "\""): .string
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): .boolean
+        case UInt8(ascii: "n"): .null
+        default: .number
+        }
+        guard found != expected else { return }
+        // Read on a copy, only when the kind is wrong: the value must be whole JSON to be named.
+        var probe = self
+        try probe.skipValue()
+        throw .wrongKind(field: field, project: project, expected: expected, found: found)
+    }
+
     /// Fails unless only white space is left.
     mutating func end() throws(DocumentProblem) {
         skipWhitespace()
