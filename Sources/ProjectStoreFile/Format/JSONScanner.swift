@@ -94,8 +94,8 @@ struct JSONScanner {
     }
 
     /// Fails with `.wrongKind` unless the next value is of the `expected` kind, reading nothing:
-    /// valid JSON of another shape is said to be so, and what is not JSON at all is a syntax error
-    /// where it goes wrong.
+    /// a document of valid JSON but another shape is said to be so; in one that is not JSON at all,
+    /// the value is a syntax error, as it always was.
     mutating func expect(_ expected: JSONValueKind, field: String?, project: Int?) throws(DocumentProblem) {
         skipWhitespace()
         guard offset < bytes.count else { throw syntaxError() }
@@ -108,9 +108,9 @@ struct JSONScanner {
         default: .number
         }
         guard found != expected else { return }
-        // Read on a copy, only when the kind is wrong: the value must be whole JSON to be named.
-        var probe = self
-        try probe.skipValue()
+        // Read again, only when the kind is wrong: only a whole document of JSON has a shape to name.
+        var whole = JSONScanner(bytes)
+        guard (try? whole.skipValue()) != nil, (try? whole.end()) != nil else { throw syntaxError() }
         throw .wrongKind(field: field, project: project, expected: expected, found: found)
     }
 
