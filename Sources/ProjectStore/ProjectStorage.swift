@@ -32,6 +32,11 @@ public protocol ProjectStorage: Sendable {
     func append(_ change: Change, to catalog: inout ProjectCatalog) throws(ProjectStoreError)
     /// Forgets every change; inside `update` only.
     func clearHistory(of catalog: inout ProjectCatalog) throws(ProjectStoreError)
+    /// Moves a store that cannot be read as one (not JSON, a field wrong) out of the way, whole,
+    /// under a name that says it is damaged and when it was set aside, never over an earlier one,
+    /// and returns that name; `nil` when the store reads, is missing, or is only from a newer
+    /// version. Outside `update`: it takes the lock itself.
+    func setAsideDamagedStore(at time: Date) throws(ProjectStoreError) -> String?
 }
 
 /// One change of the history as `recentHistory` finds it: its outline, and the change read whole.
@@ -127,6 +132,9 @@ public final class MemoryStorage: ProjectStorage, @unchecked Sendable {
         historyIsCorrupt = false
         changes = []
     }
+
+    /// A catalog in memory is never damaged.
+    public func setAsideDamagedStore(at time: Date) -> String? { nil }
 
     public func hasIntent() -> Bool { lock.withLock { recordedIntent != nil } }
     public func intent() -> FolderIntent? { recordedIntent }

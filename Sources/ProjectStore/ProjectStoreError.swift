@@ -23,6 +23,8 @@ public enum ProjectStoreError: Error, Sendable, Equatable {
     case alreadyHasFolder(Project, path: String)
     /// Neither `PROJECT_ROOT`, a saved root nor `HOME` says where folders go.
     case noRoot
+    /// The root, or the path given as the root, is there but is not a folder (a file, a device).
+    case rootNotAFolder(path: String)
     /// The disk refused to make or move a folder; the store and the disk were left as they were.
     case folderFailed(FolderSystemError)
     /// A change a crash interrupted could not be finished or undone; nothing more was changed.
@@ -86,6 +88,8 @@ public enum StorageError: Error, Sendable, Equatable {
     case invalid(path: String, DocumentProblem)
     case busy(path: String, waitedSeconds: Int)
     case unwritable(path: String, code: Int32)
+    /// `path` is there, but is not a regular file (a folder, a device): nothing was made beside it.
+    case notAFile(path: String)
 }
 
 /// What is wrong with a store or import document. Lines and columns are 1-based.
@@ -95,10 +99,18 @@ public enum DocumentProblem: Sendable, Equatable {
     case syntax(line: Int, column: Int)
     case missingField(String, project: Int?)
     case wrongValue(field: String, value: String, project: Int?)
+    /// Valid JSON of another shape: the document itself (`field` and `project` both `nil`), a
+    /// field, or a project that is not what it must be.
+    case wrongKind(field: String?, project: Int?, expected: JSONValueKind, found: JSONValueKind)
     case duplicateName(String)
     case duplicateID(UUID)
     /// Written by a later version of the tool, which may know things this one would lose.
     case newerVersion(Int)
+}
+
+/// What a JSON value is, for saying what a document held where something else was expected.
+public enum JSONValueKind: Sendable, Equatable {
+    case object, array, string, number, boolean, null
 }
 
 /// One thing wrong with an import document; `index` is the 1-based place of the project in it.

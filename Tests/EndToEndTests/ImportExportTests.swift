@@ -193,6 +193,43 @@ struct ImportExportTests {
         #expect(await sandbox.names() == ["Existing"])
     }
 
+    @Test("valid JSON of the wrong shape says what was expected and what was found; standard input is called so", arguments: [
+        ("[]", "expected an object with a \"projects\" array, found an array"),
+        (#"{"version":3,"projects":{}}"#, "expected \"projects\" to be an array, found an object"),
+        (#"{"version":"3","projects":[]}"#, "expected \"version\" to be a number, found a string"),
+        (#"{"version":3,"projects":[7]}"#, "project 1: expected an object, found a number"),
+        (#"{"version":3,"projects":[null]}"#, "project 1: expected an object, found null"),
+        ("\"projects\"", "expected an object with a \"projects\" array, found a string"),
+    ])
+    func importWrongShape(_ document: String, _ expected: String) async throws {
+        let sandbox = try Sandbox()
+        await sandbox.add("Keep")
+        let before = sandbox.storeBytes()
+        let result = await sandbox.run(["import", "-"], stdin: Array(document.utf8))
+        #expect(result.status == 1, "\(result)")
+        #expect(result.stderr.hasPrefix("Error: The import document on standard input cannot be used: "), "\(result)")
+        #expect(!result.stderr.contains("document -") && !result.stderr.contains("line 1, column 1"), "\(result)")
+        #expect(result.stderr.contains(expected), "\(result)")
+        #expect(sandbox.storeBytes() == before)
+    }
+
+    @Test("the wrong shape and standard input in every language")
+    func importWrongShapeLocalized() async throws {
+        let sandbox = try Sandbox()
+        for (language, words) in [
+            "fr_FR.UTF-8": ["l’entrée standard", "il faut un objet avec un tableau «\u{A0}projects\u{A0}», or le document est un tableau"],
+            "de_DE.UTF-8": ["aus der Standardeingabe", "erwartet wird ein Objekt mit einem Array „projects“, das Dokument ist aber ein Array"],
+            "es_ES.UTF-8": ["de la entrada estándar", "se esperaba un objeto con una lista «projects», pero el documento es una lista"],
+        ] {
+            let result = await sandbox.run(["import", "-"], stdin: Array("[]".utf8), environment: ["LANG": language])
+            #expect(result.status == 1, "\(result)")
+            for word in words { #expect(result.stderr.contains(word), "\(language): \(result)") }
+        }
+        let file = try sandbox.file("object.json", #"{"version":3,"projects":{}}"#)
+        let named = await sandbox.run("import", file)
+        #expect(named.stderr == "Error: The import document \(file) cannot be used: expected \"projects\" to be an array, found an object. Nothing was imported.\n", "\(named)")
+    }
+
     @Test("an unreadable or malformed import document is refused with exit 1")
     func importBadFile() async throws {
         let sandbox = try Sandbox()

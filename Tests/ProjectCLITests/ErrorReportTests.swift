@@ -200,6 +200,7 @@ import ProjectStoreFile
         .invalid(path: "/data/store one.json", .missingField("projects", project: nil)),
         .busy(path: "/data/store one.json", waitedSeconds: 5),
         .unwritable(path: "/data/store one.json", code: ENOSPC),
+        .notAFile(path: "/data/store one.json"),
     ])
     func storageErrors(_ error: StorageError) {
         let result = report(ProjectStoreError.storage(error))
@@ -215,6 +216,47 @@ import ProjectStoreFile
         #expect(report(ProjectStoreError.storage(.busy(path: "/s", waitedSeconds: 5))).text.contains("busy"))
         let denied = report(ProjectStoreError.storage(.unreadable(path: "/s", code: EACCES))).text
         #expect(denied.contains(Localizer(language: "en").text("system.eacces")))
+    }
+
+    /// A damaged store names the way back; one from a newer version is not damaged, and does not.
+    @Test func damagedStoreNamesTheRebuild() {
+        for problem in [DocumentProblem.syntax(line: 1, column: 1), .empty, .notUTF8, .missingField("projects", project: nil)] {
+            let lines = report(ProjectStoreError.storage(.invalid(path: "/s", problem))).text.split(separator: "\n")
+            #expect(lines.count == 2 && lines[1].hasPrefix("Or rebuild the list from its history: project history --rebuild"), "\(lines)")
+        }
+        #expect(!report(ProjectStoreError.storage(.invalid(path: "/s", .newerVersion(7)))).text.contains("--rebuild"))
+        #expect(!report(ProjectStoreError.storage(.unwritable(path: "/s", code: ENOSPC))).text.contains("--rebuild"))
+    }
+
+    @Test func notAFileAndNotAFolder() {
+        let store = report(ProjectStoreError.storage(.notAFile(path: "/dev/null")))
+        #expect(store.status == .unavailable)
+        #expect(store.text.hasPrefix("Error: The store /dev/null is not a regular file."))
+        let shared = report(ProjectStoreError.sharedFile(.notAFile(path: "/r/.project/machines/a")))
+        #expect(shared.status == .unavailable && shared.text.contains("/r/.project/machines/a, a file of the shared list, is not a regular file"))
+        let root = report(ProjectStoreError.rootNotAFolder(path: "/home/me/notes.txt"))
+        #expect(root.status == .unavailable)
+        #expect(root.text.hasPrefix("Error: The root /home/me/notes.txt is not a folder"))
+        #expect(!root.text.contains("File exists"))
+    }
+
+    @Test(arguments: [
+        (DocumentProblem.wrongKind(field: nil, project: nil, expected: .object, found: .array),
+         "expected an object with a \"projects\" array, found an array"),
+        (.wrongKind(field: "projects", project: nil, expected: .array, found: .object), "expected \"projects\" to be an array, found an object"),
+        (.wrongKind(field: nil, project: 2, expected: .object, found: .boolean), "project 2: expected an object, found true or false"),
+        (.wrongKind(field: "version", project: nil, expected: .number, found: .null), "expected \"version\" to be a number, found null"),
+    ])
+    func wrongKindSaysWhatWasExpectedAndFound(_ problem: DocumentProblem, _ words: String) {
+        let result = report(CommandError.importInvalid(path: "/in.json", problem))
+        #expect(result.text == "Error: The import document /in.json cannot be used: \(words). Nothing was imported.\n")
+    }
+
+    @Test func standardInputIsCalledSo() {
+        #expect(report(CommandError.importInvalid(path: "-", .syntax(line: 2, column: 3))).text
+            == "Error: The import document on standard input cannot be used: the JSON is not valid at line 2, column 3. Nothing was imported.\n")
+        #expect(report(CommandError.importInvalid(path: "-", .newerVersion(9))).text.hasPrefix("Error: The import document on standard input was written by a newer version"))
+        #expect(report(CommandError.importUnreadable(path: "-", code: EIO)).text.hasPrefix("Error: Cannot read the import document from standard input: "))
     }
 
     // MARK: Usage errors: 2

@@ -219,8 +219,9 @@ struct FileStorageTests {
         return [
             ("random bytes", random, exactly(.syntax(line: 1, column: 1))),
             ("truncated", Array(whole[..<(whole.count / 2)]), { if case .syntax(line: 1, _) = $0 { true } else { false } }),
-            ("wrong shape", Array(#"{"version": 1, "projects": {}}"#.utf8), exactly(.syntax(line: 1, column: 28))),
-            ("a JSON array", Array("[]".utf8), exactly(.syntax(line: 1, column: 1))),
+            ("wrong shape", Array(#"{"version": 1, "projects": {}}"#.utf8),
+             exactly(.wrongKind(field: "projects", project: nil, expected: .array, found: .object))),
+            ("a JSON array", Array("[]".utf8), exactly(.wrongKind(field: nil, project: nil, expected: .object, found: .array))),
             ("newer version", Array(#"{"version": 4, "sort": "name", "projects": []}"#.utf8), exactly(.newerVersion(4))),
             ("empty", [], exactly(.empty)),
             ("missing projects", Array(#"{"version": 1}"#.utf8), exactly(.missingField("projects", project: nil))),
@@ -262,13 +263,51 @@ struct FileStorageTests {
         }
     }
 
-    @Test func storePathThatIsAFolderIsUnreadable() throws {
+    /// Refused before anything is made beside it: no lock, no temporary file.
+    @Test func storePathThatIsAFolderIsNotAFile() throws {
         try withTemporaryFolder { folder in
             let path = folder + "/projects.json"
             mkdir(path, 0o700)
-            #expect(storageError { try FileStorage(path: path).load() } == .unreadable(path: path, code: EISDIR))
-            #expect(storageError { try makeStore(FileStorage(path: path)).add(name: "X") }
-                == .unreadable(path: path, code: EISDIR))
+            #expect(storageError { try FileStorage(path: path).load() } == .notAFile(path: path))
+            #expect(storageError { try makeStore(FileStorage(path: path)).add(name: "X") } == .notAFile(path: path))
+            #expect(storageError { try FileStorage(path: path).update { _ in } } == .notAFile(path: path))
+            #expect((try? FileManager.default.contentsOfDirectory(atPath: folder)) == ["projects.json"])
+        }
+    }
+
+    // MARK: A damaged store set aside
+
+    @Test func damagedStoreIsSetAsideWholeAndNeverOverAnEarlierOne() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/projects.json"
+            let storage = FileStorage(path: path)
+            let time = Date(timeIntervalSince1970: 1_795_000_000.5)
+            let damage: [UInt8] = Array("{\"version\": 3, \"projects\": [".utf8) + [0xFF, 0x00]
+            try writeFile(path, damage)
+            let first = try storage.setAsideDamagedStore(at: time)
+            #expect(first == path + ".damaged-20261118T110640Z")
+            #expect(!exists(path))
+            #expect(fileBytes(path + ".damaged-20261118T110640Z") == damage)
+            try writeFile(path, Array("[]".utf8))
+            #expect(try storage.setAsideDamagedStore(at: time) == path + ".damaged-20261118T110640Z-2")
+            #expect(fileBytes(path + ".damaged-20261118T110640Z") == damage)
+            #expect(fileBytes(path + ".damaged-20261118T110640Z-2") == Array("[]".utf8))
+        }
+    }
+
+    @Test func storeThatReadsIsNeverSetAside() throws {
+        try withTemporaryFolder { folder in
+            let path = folder + "/projects.json"
+            let storage = FileStorage(path: path)
+            #expect(try storage.setAsideDamagedStore(at: Date()) == nil)
+            try makeStore(storage).add(name: "Fine")
+            let fine = fileBytes(path)
+            #expect(try storage.setAsideDamagedStore(at: Date()) == nil)
+            #expect(fileBytes(path) == fine)
+            let newer = Array(#"{"version": 9, "projects": []}"#.utf8)
+            try writeFile(path, newer)
+            #expect(try storage.setAsideDamagedStore(at: Date()) == nil)
+            #expect(fileBytes(path) == newer)
         }
     }
 

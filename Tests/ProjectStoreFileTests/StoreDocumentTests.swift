@@ -24,6 +24,26 @@ struct StoreDocumentTests {
 
     private let validFields = #""id": "0f8e2c4a-1b3d-4e5f-8a7b-9c0d1e2f3a4b", "name": "Draft", "type": "novel", "created": "2026-11-22T08:30:00.125Z", "details": null"#
 
+    // MARK: Shape
+
+    @Test(arguments: [
+        ("[]", DocumentProblem.wrongKind(field: nil, project: nil, expected: .object, found: .array)),
+        (" 42 ", .wrongKind(field: nil, project: nil, expected: .object, found: .number)),
+        (#"{"version": 3, "projects": {}}"#, .wrongKind(field: "projects", project: nil, expected: .array, found: .object)),
+        (#"{"version": "3", "projects": []}"#, .wrongKind(field: "version", project: nil, expected: .number, found: .string)),
+        (#"{"version": 3, "projects": [false]}"#, .wrongKind(field: nil, project: 1, expected: .object, found: .boolean)),
+        (#"{"version": 3, "projects": [[]]}"#, .wrongKind(field: nil, project: 1, expected: .object, found: .array)),
+        (#"{"version": 3, "projects": [null]}"#, .wrongKind(field: nil, project: 1, expected: .object, found: .null)),
+        // A document that is not JSON as a whole has no shape to name: a syntax error, as always.
+        ("[1, 2", .syntax(line: 1, column: 1)),
+        ("4 four", .syntax(line: 1, column: 1)),
+        (#"{"version": 3, "projects": tru}"#, .syntax(line: 1, column: 28)),
+        (#"{"version": 3, "projects": {"a": }}"#, .syntax(line: 1, column: 28)),
+    ])
+    func wrongShapeIsSaidSo(_ text: String, _ problem: DocumentProblem) {
+        #expect(throws: problem) { try decode(text) }
+    }
+
     // MARK: Layout
 
     @Test func emptyCatalogLayout() {
@@ -247,9 +267,10 @@ struct StoreDocumentTests {
         #expect(throws: DocumentProblem.syntax(line: 2, column: 1)) {
             try decode("{\"version\": 1, \"projects\": []}\n}")
         }
-        #expect(throws: DocumentProblem.syntax(line: 1, column: 1)) { try decode("[]") }
+        // Not JSON as a whole: the first value of the wrong kind is where it is refused.
+        #expect(throws: DocumentProblem.syntax(line: 1, column: 1)) { try decode("[] x") }
         #expect(throws: DocumentProblem.syntax(line: 1, column: 13)) {
-            try decode(#"{"version": "1", "projects": []}"#)
+            try decode(#"{"version": "1", "projects": [}"#)
         }
     }
 
@@ -261,6 +282,9 @@ struct StoreDocumentTests {
             var bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
             if bytes[0] == UInt8(ascii: "{") || [0x20, 0x0A, 0x0D, 0x09].contains(bytes[0]) { bytes[0] = 0xFF }
             let problem = documentProblem { try StoreDocument.decode(bytes) }
+            // Digits alone are a number: valid JSON of another shape, and said to be so.
+            let number = bytes.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } && (bytes.count == 1 || bytes[0] != UInt8(ascii: "0"))
+            if number, problem == .wrongKind(field: nil, project: nil, expected: .object, found: .number) { continue }
             if problem != .syntax(line: 1, column: 1) {
                 failures.append("\(bytes.prefix(8)) gave \(String(describing: problem))")
             }
@@ -374,10 +398,10 @@ struct StoreDocumentTests {
         }
     }
 
-    @Test func wrongShapesAreSyntaxErrors() {
+    @Test func brokenShapesAreSyntaxErrors() {
         for text in [
-            #"{"version": 1, "projects": {}}"#, #"{"version": 1, "projects": [[]]}"#,
-            #"{"version": 1, "projects": [null]}"#, #"{"version": 1, "projects": []} trailing"#,
+            #"{"version": 1, "projects": {}"#, #"{"version": 1, "projects": [[]]"#,
+            #"{"version": 1, "projects": [null]]}"#, #"{"version": 1, "projects": []} trailing"#,
             #"{"version": 1, "projects": [], }"#, #"{"version": 1 "projects": []}"#,
             #"{"version": 1, "projects": [{"name": 5}]}"#,
         ] {

@@ -19,6 +19,11 @@ enum HistoryCommand: Command {
         let store = try context.store
         if invocation.isSet(rebuild) {
             guard let rebuilt = try store.rebuildFromHistory() else { return context.say("history.rebuild.nothing") }
+            if let kept = rebuilt.keptDamagedStore {
+                context.say("history.rebuild.damaged-kept", ["path": kept])
+                // A history with no change gives an empty list: the damaged store holds what there was.
+                guard rebuilt.changes > 0 else { return context.say("history.rebuild.empty-history", ["path": kept]) }
+            }
             context.say("history.rebuilt", count: rebuilt.projects)
             if rebuilt.passedOver > 0 { context.say("history.rebuilt.passed-over", count: rebuilt.passedOver) }
             return

@@ -79,7 +79,7 @@ struct ErrorReport {
         case .invalidTarget(let target):
             return ([l.text("error.invalid-target", ["target": String(target)])], .refused)
         case .storage(let storage):
-            return ([describe(storage, l)], .unavailable)
+            return ([describe(storage, l)] + recovery(from: storage, l), .unavailable)
         case .folderRefused(let path, .notUTF8):
             return ([l.text("error.folder-not-utf8", ["path": path])], .usage)
         case .folderRefused(let path, let refusal):
@@ -92,6 +92,8 @@ struct ErrorReport {
             return ([l.text("error.has-folder", ["name": project.name, "path": path])], .refused)
         case .noRoot:
             return ([l.text("error.no-root")], .unavailable)
+        case .rootNotAFolder(let path):
+            return ([l.text("error.root-not-folder", ["path": path])], .unavailable)
         case .folderFailed(let failure):
             return ([l.text("error.folder-failed", ["path": failure.path, "reason": systemMessage(failure.code, l)])], .unavailable)
         case .interruptedChange(let failure):
@@ -189,7 +191,17 @@ struct ErrorReport {
             l.text("error.store-busy", ["path": path, "seconds": String(seconds)])
         case .unwritable(let path, let code):
             l.text("error.store-unwritable", ["path": path, "reason": systemMessage(code, l)])
+        case .notAFile(let path):
+            l.text("error.store-not-file", ["path": path])
         }
+    }
+
+    /// A store that cannot be read as one has a way back: `history --rebuild` keeps it aside and
+    /// rebuilds the list from its history. One from a newer version is not damaged.
+    private static func recovery(from error: StorageError, _ l: Localizer) -> [String] {
+        guard case .invalid(_, let problem) = error else { return [] }
+        if case .newerVersion = problem { return [] }
+        return [l.text("error.store-invalid.what-to-do")]
     }
 
     private static func describe(_ error: SyncError, _ l: Localizer) -> ([String], ExitStatus) {
@@ -235,6 +247,8 @@ struct ErrorReport {
             l.text("error.store-busy", ["path": path, "seconds": String(seconds)])
         case .unwritable(let path, let code):
             l.text("error.shared-unwritable", ["path": path, "reason": systemMessage(code, l)])
+        case .notAFile(let path):
+            l.text("error.shared-not-file", ["path": path])
         }
     }
 
@@ -249,9 +263,25 @@ struct ErrorReport {
         case .wrongValue(let field, let value, nil): l.text("document.wrong-value", ["field": field, "value": value])
         case .wrongValue(let field, let value, let project?):
             l.text("document.wrong-project-value", ["field": field, "value": value, "index": String(project)])
+        case .wrongKind(nil, nil, _, let found): l.text("document.wrong-shape", ["found": describe(found, l)])
+        case .wrongKind(let field?, _, let expected, let found):
+            l.text("document.wrong-kind", ["field": field, "expected": describe(expected, l), "found": describe(found, l)])
+        case .wrongKind(nil, let project?, let expected, let found):
+            l.text("document.wrong-project-kind", ["index": String(project), "expected": describe(expected, l), "found": describe(found, l)])
         case .duplicateName(let name): l.text("document.duplicate-name", ["name": name])
         case .duplicateID(let id): l.text("document.duplicate-id", ["id": id.lowercasedString])
         case .newerVersion(let version): l.text("document.newer", ["version": String(version)])
+        }
+    }
+
+    private static func describe(_ kind: JSONValueKind, _ l: Localizer) -> String {
+        switch kind {
+        case .object: l.text("document.kind.object")
+        case .array: l.text("document.kind.array")
+        case .string: l.text("document.kind.string")
+        case .number: l.text("document.kind.number")
+        case .boolean: l.text("document.kind.boolean")
+        case .null: l.text("document.kind.null")
         }
     }
 
@@ -318,10 +348,17 @@ struct ErrorReport {
             return ([l.text("error.cancelled")], .refused)
         case .deleteNeedsConfirmation(let project):
             return ([l.text("error.delete-needs-yes", ["name": project.name])], .refused)
+        // `-` is standard input, and is called so.
+        case .importUnreadable("-", let code):
+            return ([l.text("error.import-unreadable.standard-input", ["reason": systemMessage(code, l)])], .refused)
         case .importUnreadable(let path, let code):
             return ([l.text("error.import-unreadable", ["path": path, "reason": systemMessage(code, l)])], .refused)
+        case .importInvalid("-", .newerVersion(let version)):
+            return ([l.text("error.import-newer.standard-input", ["version": String(version)])], .refused)
         case .importInvalid(let path, .newerVersion(let version)):
             return ([l.text("error.import-newer", ["path": path, "version": String(version)])], .refused)
+        case .importInvalid("-", let problem):
+            return ([l.text("error.import-invalid.standard-input", ["problem": describe(problem, l)])], .refused)
         case .importInvalid(let path, let problem):
             return ([l.text("error.import-invalid", ["path": path, "problem": describe(problem, l)])], .refused)
         case .noStoreLocation:

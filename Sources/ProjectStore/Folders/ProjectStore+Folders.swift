@@ -148,6 +148,7 @@ extension ProjectStore {
     /// `project root <path>`: saves the root; moves nothing.
     public func saveRoot(_ path: String) throws(ProjectStoreError) -> (old: FolderRoot?, new: FolderRoot) {
         try change { catalog throws(ProjectStoreError) in
+            guard folders.entry(at: path) != .other else { throw .rootNotAFolder(path: path) }
             let old = root(of: catalog)
             let new = places.root(savedRoot: path)!
             catalog.setRoot(path, oldRoot: old, newRoot: new) { folders.entry(at: $0) == .folder }
@@ -182,6 +183,7 @@ extension ProjectStore {
 
     private func makeFolder(for id: UUID, layout: FolderLayout, in catalog: inout ProjectCatalog) throws(ProjectStoreError) -> FolderOutcome {
         guard let root = root(of: catalog) else { throw .noRoot }
+        guard folders.entry(at: root.path) != .other else { throw .rootNotAFolder(path: root.path) }
         let name = try catalog.project(.id(id)).name
         let made: [String]
         do throws(FolderSystemError) {

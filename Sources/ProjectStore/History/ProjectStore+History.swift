@@ -10,11 +10,13 @@ public struct HistoryOutcome: Sendable, Equatable {
 }
 
 /// What `history --rebuild` did: how many changes it applied again, how many projects the list
-/// then holds, and how many operations it had to pass over (see `ProjectCatalog.replaying`).
+/// then holds, how many operations it had to pass over (see `ProjectCatalog.replaying`), and
+/// where it kept the store it found damaged.
 public struct HistoryRebuild: Sendable, Equatable {
     public let changes: Int
     public let projects: Int
     public let passedOver: Int
+    public var keptDamagedStore: String?
 }
 
 extension ProjectStore {
@@ -41,9 +43,22 @@ extension ProjectStore {
     }
 
     /// Brings the store up to its history: of a lost store, the list the history records; of a
-    /// store older than its history (restored from a backup), the changes it missed. `nil` when
-    /// the store already holds every change its history records.
+    /// store older than its history (restored from a backup), the changes it missed; of a damaged
+    /// store, set aside whole first, the list the history records. `nil` when the store already
+    /// holds every change its history records.
     public func rebuildFromHistory() throws(ProjectStoreError) -> HistoryRebuild? {
+        do {
+            return try rebuildOverStore()
+        } catch {
+            guard case .storage(.invalid) = error, let kept = try storage.setAsideDamagedStore(at: clock()) else { throw error }
+            // The store's place is now empty: the history alone says what the list was.
+            var rebuilt = try rebuildOverStore() ?? HistoryRebuild(changes: 0, projects: 0, passedOver: 0)
+            rebuilt.keptDamagedStore = kept
+            return rebuilt
+        }
+    }
+
+    private func rebuildOverStore() throws(ProjectStoreError) -> HistoryRebuild? {
         try changeAndTidy(acceptingLostStore: true) { catalog throws(ProjectStoreError) -> HistoryRebuild? in
             var everything = catalog
             everything.revision = .max
@@ -56,7 +71,7 @@ extension ProjectStore {
             rebuilt.lost = nil
             rebuilt.historyMark = HistoryMark()
             catalog = rebuilt
-            return HistoryRebuild(changes: missed.count, projects: rebuilt.projects.count, passedOver: passedOver)
+            return HistoryRebuild(changes: missed.count, projects: rebuilt.projects.count, passedOver: passedOver, keptDamagedStore: nil)
         }
     }
 

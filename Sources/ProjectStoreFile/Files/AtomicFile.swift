@@ -113,7 +113,7 @@ enum AtomicFile {
     }
 
     /// Makes the rename itself durable; a failure here cannot undo the rename, so it is not reported.
-    private static func syncFolder(of path: String) {
+    static func syncFolder(of path: String) {
         let folder = open(StoreFolder.parent(of: path), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folder >= 0 else { return }
         fsync(folder)

@@ -24,7 +24,7 @@ final class MappedFile: @unchecked Sendable {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, code: errno) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, code: EISDIR) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .notAFile(path: path) }
         let size = Int(status.st_size)
         guard size > 0 else {
             bytes = UnsafeRawBufferPointer(start: nil, count: 0)

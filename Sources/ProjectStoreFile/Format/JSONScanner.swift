@@ -93,6 +93,27 @@ struct JSONScanner {
         try expect(UInt8(ascii: "]"))
     }
 
+    /// Fails with `.wrongKind` unless the next value is of the `expected` kind, reading nothing:
+    /// a document of valid JSON but another shape is said to be so; in one that is not JSON at all,
+    /// the value is a syntax error, as it always was.
+    mutating func expect(_ expected: JSONValueKind, field: String?, project: Int?) throws(DocumentProblem) {
+        skipWhitespace()
+        guard offset < bytes.count else { throw syntaxError() }
+        let found: JSONValueKind = switch bytes[offset] {
+        case UInt8(ascii: "{"): .object
+        case UInt8(ascii: "["): .array
+        case UInt8(ascii: "\""): .string
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): .boolean
+        case UInt8(ascii: "n"): .null
+        default: .number
+        }
+        guard found != expected else { return }
+        // Read again, only when the kind is wrong: only a whole document of JSON has a shape to name.
+        var whole = JSONScanner(bytes)
+        guard (try? whole.skipValue()) != nil, (try? whole.end()) != nil else { throw syntaxError() }
+        throw .wrongKind(field: field, project: project, expected: expected, found: found)
+    }
+
     /// Fails unless only white space is left.
     mutating func end() throws(DocumentProblem) {
         skipWhitespace()

@@ -36,6 +36,8 @@ public struct FileStorage: ProjectStorage {
         let lock: FileLock
         do {
             target = try resolvedPath()
+            // Refused before its folder or its lock is made: nothing is left beside a folder or a device.
+            try Self.checkIsFileOrMissing(target)
             try StoreFolder.create(for: target)
             lock = try FileLock.acquire(forStore: target, timeout: lockTimeout)
         } catch {
@@ -112,6 +114,12 @@ public struct FileStorage: ProjectStorage {
         throw .unreadable(path: path, code: ELOOP)
     }
 
+    private static func checkIsFileOrMissing(_ path: String) throws(StorageError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .notAFile(path: path) }
+    }
+
     /// What a symbolic link points to, or `nil` when `path` is not one.
     private static func linkTarget(of path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -120,7 +128,7 @@ public struct FileStorage: ProjectStorage {
         return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private func read(_ target: String) throws(StorageError) -> ProjectCatalog {
+    func read(_ target: String) throws(StorageError) -> ProjectCatalog {
         guard let file = try MappedFile(path: target) else {
             var catalog = ProjectCatalog()
             catalog.lost = lostStore(target)

@@ -169,8 +169,10 @@ public enum StoreDocument {
         var history = HistoryMark()
         var unrecorded: Date?
         var shared: SharingMark?
+        try scanner.expect(.object, field: nil, project: nil)
         try scanner.object { scanner, key throws(DocumentProblem) in
             if key == "version" {
+                try scanner.expect(.number, field: "version", project: nil)
                 let found = try scanner.integer()
                 guard found <= version else { throw .newerVersion(found) }
                 guard found >= 1 else { throw .wrongValue(field: "version", value: String(found), project: nil) }
@@ -205,7 +207,9 @@ public enum StoreDocument {
                 var list: [Project] = []
                 // One project a line as this tool writes them: reserve that many, not twice as many.
                 list.reserveCapacity(lineCount(UnsafeRawBufferPointer(bytes), releasing: releasing))
+                try scanner.expect(.array, field: "projects", project: nil)
                 try scanner.array { scanner throws(DocumentProblem) in
+                    try scanner.expect(.object, field: nil, project: list.count + 1)
                     list.append(try ProjectJSON.read(from: &scanner, position: list.count + 1))
                     if list.count % 256 == 0 { releasing(scanner.consumed) }
                 }

@@ -96,6 +96,8 @@ import ProjectStore
         let sameEverywhere: Set<String> = [
             "sort.examples", "help.command-examples", "placeholder.n", "undo.examples", "redo.examples", "history.examples",
             "history.root.default", "completions.examples", "compile.markdown", "name.numbered",
+            // JSON's own word for no value.
+            "document.kind.null",
         ]
         for (key, english) in L10nFixtures.english.entries.sorted(by: { $0.key < $1.key }) {
             guard let translated = table[key], !(sameWord[language] ?? []).contains(key), !sameEverywhere.contains(key)

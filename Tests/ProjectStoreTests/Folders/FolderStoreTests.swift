@@ -108,6 +108,27 @@ struct FolderAddTests {
             try store.add(name: "X", kind: .blank, details: nil, folder: .make(.folders([])))
         }
     }
+
+    @Test("a root that is a file: add makes nothing, and `project root` does not save it")
+    func rootIsAFile() throws {
+        let storage = MemoryStorage()
+        let disk = MemoryFolderSystem()
+        disk.addFolder("/home")
+        disk.addFile("/home/notes.txt")
+        let places = FolderPlaces(environmentRoot: "/home/notes.txt", homeRoot: nil, templates: nil)
+        let store = ProjectStore(storage: storage, folders: disk, places: places)
+        #expect(throws: ProjectStoreError.rootNotAFolder(path: "/home/notes.txt")) {
+            try store.add(name: "X", kind: .blank, details: nil, folder: .make(.folders([])))
+        }
+        #expect(try store.catalog().projects.isEmpty)
+        #expect(disk.contents(of: "/home") == ["notes.txt"])
+        let saving = ProjectStore(storage: storage, folders: disk, places: FolderPlaces(environmentRoot: nil, homeRoot: "/home/Writing", templates: nil))
+        #expect(throws: ProjectStoreError.rootNotAFolder(path: "/home/notes.txt")) { try saving.saveRoot("/home/notes.txt") }
+        #expect(try saving.catalog().savedRoot == nil)
+        // A root not made yet is fine: it is made when first needed.
+        try saving.saveRoot("/home/Later")
+        #expect(try saving.catalog().savedRoot == "/home/Later")
+    }
 }
 
 @Suite("Folders: rename and delete")
