@@ -4,6 +4,8 @@
 #   `setsid` (to give a shell its own terminal), for the reliability and shell tests, and its
 #   `unshare` and `nsenter` (network namespaces), for the sync tests;
 # - bash-completion, zsh and fish, for the real-shell completion tests;
+# - vim-tiny (`vim.tiny`), a real terminal editor for the `open` tests, which type into it at a
+#   pseudo-terminal that bash controls, as a writer would;
 # - man-db and groff-base, for the manual page tests;
 # - libfiu's fiu-utils (`fiu-run`), for the fault-injection test, which makes POSIX calls fail at random;
 # - hunspell and Debian's French, German, Spanish and American English dictionaries, for the
@@ -38,6 +40,7 @@ need util-linux setpriv flock setsid unshare nsenter
 need bash-completion /usr/share/bash-completion/bash_completion
 need zsh zsh
 need fish fish
+need vim-tiny /usr/bin/vim.tiny
 need man-db man
 need groff-base groff
 need fiu-utils fiu-run

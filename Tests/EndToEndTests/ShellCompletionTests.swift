@@ -107,6 +107,28 @@ import Testing
         await Self.complete(session, "project --store \(other) show ot", ["project", "--store", other, "show", "Other Story"])
     }
 
+    /// Names that share no beginning with what was typed: the word stays, the names are listed.
+    @Test(arguments: ["bash", "zsh"])
+    func theTypedWordStaysWhenTheNamesShareNoBeginning(shell: String) async throws {
+        let sandbox = try await Self.prepare()
+        await sandbox.ok("add", "Été Indien")
+        await sandbox.ok("add", "Harbour Lights")
+        await sandbox.ok("add", "Harbour lamp")
+        let session = try await Self.start(shell, in: sandbox)
+        // zsh lists them on the first TAB (a second would go through them), bash on the second.
+        session.type("project show ete" + (shell == "zsh" ? "\t" : "\t\t"))
+        await session.waitFor("Indien")
+        session.type("\u{1}printf '<%s>' \r")
+        await session.waitFor("<project><show><ete>")
+        // Where they do share one that extends the word, it is put in place.
+        await Self.complete(session, "project show harb", ["project", "show", "Harbour "])
+        if shell == "zsh" {
+            // readline puts the shorter `Harbour ` in place of `harbour l`, as it does for any command's
+            // candidates; zsh can be told not to.
+            await Self.complete(session, "project show harbour\\ l", ["project", "show", "harbour l"])
+        }
+    }
+
     @Test(arguments: ["zsh", "fish"])
     func descriptionsAreInTheUsersLanguage(shell: String) async throws {
         let sandbox = try await Self.prepare()

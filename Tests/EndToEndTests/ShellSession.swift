@@ -34,6 +34,13 @@ final class ShellSession: @unchecked Sendable {
         process.standardInput = terminal
         process.standardOutput = terminal
         process.standardError = terminal
+        // A test runs on a thread of Swift's concurrency, which blocks most signals, and a program
+        // inherits the mask of the thread that starts it: a shell a person starts blocks none (else
+        // Ctrl-Z would not stop its jobs).
+        var none = sigset_t(), blocked = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, &blocked)
+        defer { pthread_sigmask(SIG_SETMASK, &blocked, nil) }
         try process.run()
     }
 

@@ -17,14 +17,17 @@ enum OpenCommand: Command {
         let exit: ProgramExit
         if invocation.isSet(shell) {
             program = nonEmpty(context.environment["SHELL"]) ?? "/bin/sh"
-            exit = context.launcher.run(program, arguments: [], in: folder)
+            exit = context.launcher.runAtTerminal(program, arguments: [], in: folder)
         } else {
             guard let editor = nonEmpty(context.environment["VISUAL"]) ?? nonEmpty(context.environment["EDITOR"]) else {
                 throw CommandError.noEditor
             }
-            // As git does: the shell splits the variable, so it may hold arguments (`code -w`).
+            // As git does: the shell splits the variable, so it may hold arguments (`code -w`). Ctrl-C
+            // and Ctrl-\\ reach that shell too, and dash would die of them while the editor goes on:
+            // it catches them and waits, and the editor, started after, has them at their defaults.
             program = editor
-            exit = context.launcher.run("/bin/sh", arguments: ["-c", editor + " \"$@\"", editor, folder], in: folder)
+            exit = context.launcher.runAtTerminal(
+                "/bin/sh", arguments: ["-c", "trap : INT QUIT; " + editor + " \"$@\"", editor, folder], in: folder)
         }
         switch exit {
         case .exited(0): return

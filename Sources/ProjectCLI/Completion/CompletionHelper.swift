@@ -3,8 +3,9 @@ import ProjectStoreFile
 
 /// `project __complete <shell> -- <word>…`, called by the completion scripts on every TAB with the
 /// words after `project`, the last one being completed. It prints what the shell should do on the
-/// first line (`words`, `names`, `files` or `folders`; nothing at all when there is nothing to offer)
-/// and then the candidates, one a line, in the form that shell reads. Hidden: not a command of the
+/// first line (`words`, `names`, `files` or `folders`; nothing at all when there is nothing to offer;
+/// for zsh, `listed-names` when the names' common beginning would lose what was typed) and then the
+/// candidates, one a line, in the form that shell reads. Hidden: not a command of the
 /// table, so neither help, the manual pages nor completion show it. It never prints an error: a
 /// store that cannot be read simply offers no names.
 enum CompletionHelper {
@@ -39,7 +40,11 @@ enum CompletionHelper {
         case .projects:
             let names = projectNames(matching: completion.typed, store: completion.store, environment: environment)
             guard !names.isEmpty else { break }
-            var text = Array("names\n".utf8)
+            // zsh puts the names' common beginning in place of the typed word: when the typed word does
+            // not start a word of that beginning (`ete` for “Été Indien” and “L’Été de Marie”, which
+            // share nothing), the script keeps the word and lists the names instead, as bash does.
+            let keepsTyped = TypedName(completion.typed).startsAWord(of: commonBeginning(of: names))
+            var text = Array((shell == .zsh && !keepsTyped ? "listed-names\n" : "names\n").utf8)
             for name in names {
                 // bash splits the word at `=`, so it gets the value alone; the others replace the word.
                 if shell != .bash { text.append(contentsOf: completion.lead.utf8) }
@@ -58,6 +63,15 @@ enum CompletionHelper {
               let catalog = try? FileStorage(path: path).load() else { return [] }
         let typed = TypedName(typed)
         return catalog.projects.lazy.map(\.name).filter(typed.startsAWord)
+    }
+
+    /// The characters every name starts with.
+    private static func commonBeginning(of names: [String]) -> String {
+        var beginning = Substring(names[0])
+        for name in names.dropFirst() {
+            beginning = beginning.prefix(zip(beginning, name).prefix { $0 == $1 }.count)
+        }
+        return String(beginning)
     }
 
     /// One candidate: zsh's `_describe` reads `word:description` (a colon in the word escaped), fish

@@ -13,9 +13,12 @@ enum ZshCompletion {
         (words)
             _describe -t values '' candidates
             ;;
-        (names)
+        (names | listed-names)
             # The helper has matched them ignoring case and accents: zsh must not match them again.
             compadd -U -- "${(@)candidates}"
+            # Their common beginning would lose what was typed: the first TAB keeps the word and lists
+            # them, the next one goes through them (menu completion).
+            [[ $reply[1] == listed-names && $compstate[insert] == *unambiguous ]] && compstate[insert]=''
             ;;
         (files | folders)
             [[ $PREFIX == --*=* ]] && compset -P '*='

@@ -21,6 +21,19 @@ import Testing
         #expect(complete(harness, ["fish", "--", "show", "zzz"]).output == "", "nothing to offer prints nothing")
     }
 
+    @Test func zshIsToldToKeepTheTypedWordWhenTheNamesCommonBeginningWouldLoseIt() throws {
+        let harness = try ToolHarness()
+        for name in ["Été Indien", "L’Été de Marie", "Harbour Lights", "Harbour lamp"] { harness.add(name) }
+        // Nothing in common, or a beginning (`Harbour `) shorter than what was typed: listed.
+        #expect(complete(harness, ["zsh", "--", "show", "ete"]).output == "listed-names\nÉté Indien\nL’Été de Marie\n")
+        #expect(complete(harness, ["zsh", "--", "show", "harbour l"]).output == "listed-names\nHarbour Lights\nHarbour lamp\n")
+        // A beginning that what was typed starts, or one name: zsh may put it in the word's place.
+        #expect(complete(harness, ["zsh", "--", "show", "harb"]).output == "names\nHarbour Lights\nHarbour lamp\n")
+        #expect(complete(harness, ["zsh", "--", "show", "ind"]).output == "names\nÉté Indien\n")
+        // bash's readline keeps the word itself when the names share nothing.
+        #expect(complete(harness, ["bash", "--", "show", "ete"]).output == "names\nÉté Indien\nL’Été de Marie\n")
+    }
+
     @Test func theStoreOnTheLineWinsOverTheEnvironment() throws {
         let harness = try ToolHarness()
         harness.add("In the usual store")

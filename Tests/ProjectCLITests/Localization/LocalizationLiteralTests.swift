@@ -41,6 +41,7 @@ import ProjectStore
         words.formUnion(["one", "other"])  // plural categories
         words.formUnion(["LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_COLLATE", "LC_TIME", "LC_NUMERIC", "C", "POSIX", "en_US_POSIX"])
         words.formUnion(["VISUAL", "EDITOR", "SHELL"])  // what `open` runs
+        words.insert("posix_spawn_file_actions_addchdir_np")  // the C function `ProcessLauncher` looks up
         words.formUnion(["PATH", "LC_PAPER"])  // where `compile` finds its converters, and its paper
         words.insert("HOME")  // shown as `~` in the history
         words.insert("UTC")  // the time zone due dates are formatted in, as ICU names it
@@ -55,6 +56,7 @@ import ProjectStore
     static let formats: Set<String> = [
         "project \(L10nSwiftScanner.hole)\n",  // `--version`
         "/bin/sh",  // the shell `open` falls back on
+        "trap : INT QUIT; ",  // the shell code `open` runs before the editor variable
     ]
 
     /// Text in `Sources/ProjectCLI` that a user reads in English whatever their language, waiting
