@@ -193,6 +193,15 @@ import Testing
         #expect(descriptionColumn + HelpView.narrowestText <= 40)
     }
 
+    @Test func aSentenceBrokenByHandForAWideTerminalIsJoinedBeforeBreakingAgain() {
+        let wide = HelpView(localizer: english).command(EditCommand.spec)
+        #expect(wide.contains("--new-folder makes one\nin the root"))
+        let narrow = HelpView(localizer: english, width: 40).command(EditCommand.spec)
+        #expect(narrow.contains("makes one in the root"), "\(narrow)")
+        // A line that ends a sentence still ends its line.
+        #expect(narrow.contains("options.\nAttaching"), "\(narrow)")
+    }
+
     @Test func aWideTerminalChangesNothingThatFits() {
         let wide = HelpView(localizer: english)
         let fitted = HelpView(localizer: english, width: 200)

@@ -49,9 +49,27 @@ struct HelpView {
 
     /// Text of one or more lines, each broken to fit the width.
     private func paragraph(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .flatMap { wrapped(String($0), indent: 0, hanging: 0) }.joined(separator: "\n")
+        fitting(text, to: width).flatMap { wrapped($0, indent: 0, hanging: 0) }.joined(separator: "\n")
     }
+
+    /// The lines of a text from the tables, which are broken by hand for a wide terminal: when one
+    /// of them does not fit `cells`, a sentence running on over a break is joined back into one
+    /// line first, so that breaking it again leaves no short line in the middle.
+    private func fitting(_ text: String, to cells: Int?) -> [String] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let cells, lines.count > 1, lines.contains(where: { TerminalText.width($0) > cells }) else { return lines }
+        var joined: [String] = []
+        for line in lines {
+            if let last = joined.last, let end = last.last, !line.isEmpty, !Self.sentenceEnds.contains(end) {
+                joined[joined.count - 1] = last + " " + line
+            } else {
+                joined.append(line)
+            }
+        }
+        return joined
+    }
+
+    private static let sentenceEnds: Set<Character> = [".", "!", "?", ":", "。", "！", "？", "："]
 
     /// One line broken to fit the width after `indent` spaces, the lines after the first indented
     /// `hanging` more.
@@ -105,8 +123,8 @@ struct HelpView {
         let descriptionWidth = self.width.map { max($0 - labelWidth - 4, Self.narrowestText) }
         return rows.map { label, description in
             let indent = "\n" + String(repeating: " ", count: labelWidth + 4)
-            let lines = description.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
-                descriptionWidth.map { TerminalText.wrapped(String(line), to: $0) } ?? [String(line)]
+            let lines = fitting(description, to: descriptionWidth).flatMap { line in
+                descriptionWidth.map { TerminalText.wrapped(line, to: $0) } ?? [line]
             }
             let body = lines.joined(separator: indent)
             if TerminalText.width(label) > labelWidth {
