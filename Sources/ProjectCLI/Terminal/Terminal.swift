@@ -11,7 +11,7 @@ public protocol Terminal: AnyObject {
     /// Whether a person can answer prompts.
     var inputIsInteractive: Bool { get }
     var outputIsTerminal: Bool { get }
-    /// How many cells wide the terminal standard output goes to is, when the system says;
+    /// The width in cells of the terminal that standard output goes to, when the system gives it;
     /// `nil` for a pipe, a file, or a terminal of unknown size.
     var columns: Int? { get }
 }

@@ -11,8 +11,9 @@ public struct ProjectCatalog: Sendable, Equatable {
             record(.setDefaultOrder(from: oldValue, to: defaultOrder))
         }
     }
-    /// Whether the writer has been told, after a move, that lists follow the default order and not
-    /// the one they just changed: the store's alone, and false again whenever the default changes.
+    /// Whether the writer has been told, after a move, that lists follow the default order rather
+    /// than their own, which the move changed: the store's alone, false again whenever the default
+    /// order changes.
     public var ownOrderNoted = false
     /// The root saved with `project root <path>`: absolute, or `nil` for none.
     public internal(set) var savedRoot: String?
