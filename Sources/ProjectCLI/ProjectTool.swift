@@ -40,7 +40,7 @@ public enum ProjectTool {
             case .version:
                 break
             case .help(let spec, let explicitStore):
-                let view = HelpView(localizer: localizer)
+                let view = HelpView(localizer: localizer, width: terminal.lineWidth(environment: environment))
                 let storePath = StoreLocation.path(explicit: explicitStore, environment: environment)
                 terminal.output(spec.map(view.command) ?? view.overview(commands: parser.commands, storePath: storePath))
             case .run(let invocation, let explicitStore):

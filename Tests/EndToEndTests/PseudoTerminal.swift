@@ -18,9 +18,10 @@ final class TerminalSession: @unchecked Sendable {
     private var masterOpen = true
     let arguments: [String]
 
-    /// With `stdoutOnTerminal`, standard output goes to the terminal too (and `stdout` stays empty).
+    /// With `stdoutOnTerminal`, standard output goes to the terminal too (and `stdout` stays empty);
+    /// `columns` sets the window's width, as a resized window would.
     init(_ sandbox: Sandbox, _ arguments: [String], environment overrides: [String: String?] = [:],
-         stdoutOnTerminal: Bool = false) throws {
+         stdoutOnTerminal: Bool = false, columns: Int? = nil) throws {
         self.arguments = arguments
         let pty = try PTYFunctions.load()
         master = pty.posixOpenpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
@@ -44,6 +45,14 @@ final class TerminalSession: @unchecked Sendable {
         tcgetattr(slave, &settings)
         settings.c_lflag &= ~tcflag_t(ECHO)
         tcsetattr(slave, TCSANOW, &settings)
+        if let columns {
+            var size = winsize(ws_row: 24, ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+            guard ioctl(slave, UInt(TIOCSWINSZ), &size) == 0 else {
+                close(slave)
+                close(master)
+                throw POSIXError(.EIO)
+            }
+        }
 
         process = Process()
         process.executableURL = URL(fileURLWithPath: ProjectBinary.path)

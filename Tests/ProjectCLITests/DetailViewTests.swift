@@ -78,4 +78,34 @@ import ProjectStore
         #expect(text.contains("a<U+2028>b"))
         #expect(text.lines.count == 8)
     }
+
+    // MARK: a narrow terminal
+
+    @Test func atANarrowTerminalValuesBreakAtSpacesUnderTheirColumn() throws {
+        let name = "The " + String(repeating: "Endless ", count: 30) + "Summer"
+        let details = "A sequel in which Anna returns to the harbour town, 東京物語の夏休みの日記を書く, and the café\u{301} closes.\nSecond paragraph."
+        let sample = project(name, details: details, position: 1)
+        let wide = view.render(sample, count: 1, folder: .present("/home/anna/Writing/The Endless Summer"), words: nil, today: today)
+        let text = view.render(
+            sample, count: 1, folder: .present("/home/anna/Writing/The Endless Summer"), words: nil, today: today, width: 40)
+        #expect(text.lines.allSatisfy { cells($0) <= 40 }, "\(text)")
+        // Only spaces were added: every word of the wide view is whole in the narrow one, but for
+        // one wider than the value column (the id), cut where it must be.
+        let valueColumn = try #require(row("Name", in: text)).valueColumn
+        let words = { (text: String) in text.split(whereSeparator: { $0 == " " || $0 == "\n" }) }
+        let narrowWords = words(text)
+        let latinWords = words(wide).filter { !$0.unicodeScalars.contains { $0.value >= 0x3000 } }
+        #expect(latinWords.filter { !narrowWords.contains($0) } == ["beef0000-0000-4000-8000-000000000001"], "\(text)")
+        #expect(text.contains("beef0000-0000-4000-8000-000000\n" + String(repeating: " ", count: valueColumn) + "000001"))
+        // Continued lines start in the value column.
+        let start = try #require(text.lines.firstIndex { $0.hasPrefix("Name ") })
+        #expect(text.lines[start + 1].hasPrefix(String(repeating: " ", count: valueColumn) + "Endless"))
+        #expect(text.lines[start + 1].dropFirst(valueColumn).first != " ")
+    }
+
+    @Test func withoutAWidthNothingIsBroken() {
+        let details = String(repeating: "word ", count: 60)
+        let text = view.render(project("Wide", details: details, position: 1), count: 1, folder: .none, words: nil, today: today)
+        #expect(text.lines.contains { $0.hasSuffix(details) })
+    }
 }

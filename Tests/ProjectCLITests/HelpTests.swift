@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ProjectCLI
 
@@ -148,5 +149,64 @@ import Testing
         let text = view.overview(commands: specs, storePath: "/tmp/a\u{1B}[2Jb.json")
         #expect(!text.hasRawControl)
         #expect(text.contains("/tmp/a^[[2Jb.json"))
+    }
+
+    // MARK: a narrow terminal
+
+    /// Every help at `width` fits it, and differs from the unbroken help only in where lines break:
+    /// a word is cut only when it is wider than a whole line.
+    func expectBrokenAtSpaces(_ narrow: String, _ wide: String, width: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        for line in narrow.lines {
+            #expect(TerminalText.width(String(line)) <= width, "\(line.debugDescription)", sourceLocation: sourceLocation)
+        }
+        let words = { (text: String) in text.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init) }
+        let wideWords = words(wide)
+        #expect(words(narrow).joined() == wideWords.joined(), sourceLocation: sourceLocation)
+        for word in words(narrow) where !wideWords.contains(word) {
+            #expect(wideWords.contains { $0.contains(word) && TerminalText.width($0) > HelpView.narrowestText }, "\(word) was cut",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(arguments: ["en", "fr", "de", "es"])
+    func atFortyColumnsHelpBreaksAtSpaces(language: String) {
+        let localizer = Localizer(language: language)
+        let wide = HelpView(localizer: localizer)
+        let narrow = HelpView(localizer: localizer, width: 40)
+        for spec in specs {
+            expectBrokenAtSpaces(narrow.command(spec), wide.command(spec), width: 40)
+        }
+        expectBrokenAtSpaces(
+            narrow.overview(commands: specs, storePath: "/home/anna/.local/share/project/projects.json"),
+            wide.overview(commands: specs, storePath: "/home/anna/.local/share/project/projects.json"), width: 40)
+    }
+
+    @Test func aNarrowTableKeepsDescriptionsInOneColumn() throws {
+        let help = HelpView(localizer: english, width: 40).command(EditCommand.spec)
+        let lines = help.lines
+        let targetLine = try #require(lines.firstIndex { $0.contains("--target <words>") })
+        // The label is too long for the narrowed first column: its description goes under it.
+        #expect(lines[targetLine].trimmingCharacters(in: .whitespaces) == "--target <words>")
+        let descriptionColumn = lines[targetLine + 1].prefix { $0 == " " }.count
+        #expect(lines[targetLine + 1].dropFirst(descriptionColumn).hasPrefix("The word target"))
+        #expect(lines[targetLine + 2].prefix { $0 == " " }.count == descriptionColumn)
+        #expect(descriptionColumn + HelpView.narrowestText <= 40)
+    }
+
+    @Test func aSentenceBrokenByHandForAWideTerminalIsJoinedBeforeBreakingAgain() {
+        let wide = HelpView(localizer: english).command(EditCommand.spec)
+        #expect(wide.contains("--new-folder makes one\nin the root"))
+        let narrow = HelpView(localizer: english, width: 40).command(EditCommand.spec)
+        #expect(narrow.contains("makes one in the root"), "\(narrow)")
+        // A line that ends a sentence still ends its line.
+        #expect(narrow.contains("options.\nAttaching"), "\(narrow)")
+    }
+
+    @Test func aWideTerminalChangesNothingThatFits() {
+        let wide = HelpView(localizer: english)
+        let fitted = HelpView(localizer: english, width: 200)
+        for spec in specs where !wide.command(spec).lines.contains(where: { TerminalText.width(String($0)) > 200 }) {
+            #expect(fitted.command(spec) == wide.command(spec))
+        }
     }
 }

@@ -97,6 +97,49 @@ import ProjectStore
     @Test func emptyListRendersNothing() {
         #expect(String(decoding: view.render([], positions: true), as: UTF8.self) == "")
     }
+
+    // MARK: fitting a terminal
+
+    let longName = "The " + String(repeating: "Endless ", count: 31) + "Summer"  // 258 characters
+
+    @Test func aLongNameDoesNotWidenEveryLineOfAPipe() {
+        // Without a width (a pipe, a file), nothing is cut: scripts read whole names.
+        let projects = [project(String(longName.prefix(255)), position: 1), project("Short", position: 2)]
+        let text = String(decoding: view.render(projects, positions: true), as: UTF8.self)
+        #expect(text.contains(String(longName.prefix(255)) + "  "))
+        #expect(!text.contains("…"))
+    }
+
+    @Test func linesFitTheTerminalWithTheLongNameShortened() throws {
+        let name = String(longName.prefix(255))
+        let projects = [project("Short", kind: .novel, position: 1), project(name, position: 2), project("東京物語の夏休みの日記", position: 3)]
+        for width in [50, 60, 80, 100] {
+            let text = String(decoding: view.render(projects, positions: true, width: width), as: UTF8.self)
+            let lines = text.lines.dropLast()
+            #expect(lines.count == 3)
+            #expect(lines.allSatisfy { cells($0) <= width }, "\(width):\n\(text)")
+            #expect(lines[0].hasPrefix("1  Short  "), "short names stay whole")
+            #expect(lines[1].contains("…"), "the long name is shortened")
+            #expect(lines[1].hasPrefix("2  The Endless "))
+            // The other columns are whole and still in one column.
+            let kindColumns = try lines.map { try #require(column(of: "Nov 22, 2026", in: $0)) }
+            #expect(Set(kindColumns).count == 1)
+            #expect(lines.allSatisfy { $0.hasSuffix("Nov 22, 2026") })
+        }
+    }
+
+    @Test func namesThatFitAreNotShortened() {
+        let text = String(decoding: view.render(mixed, positions: false, width: 80), as: UTF8.self)
+        #expect(!text.contains("…"))
+        #expect(text == String(decoding: view.render(mixed, positions: false), as: UTF8.self))
+    }
+
+    @Test func aTerminalTooNarrowForTheColumnsKeepsSomeOfEachName() {
+        let projects = [project(String(longName.prefix(255)), position: 1)]
+        let text = String(decoding: view.render(projects, positions: false, width: 10), as: UTF8.self)
+        #expect(text.hasPrefix("The Endless…  "))
+        #expect(cells(text.lines[0].prefix(while: { $0 != "…" })) == ProjectListView.narrowestNames - 1)
+    }
 }
 
 @Suite struct DateTextTests {

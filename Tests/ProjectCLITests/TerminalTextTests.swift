@@ -104,4 +104,60 @@ import Testing
             #expect(cells(TerminalText.padded(text, to: 20)) == 20)
         }
     }
+
+    // MARK: truncated
+
+    @Test func truncatedKeepsWhatFits() {
+        #expect(TerminalText.truncated("Harbour Lights", to: 20) == "Harbour Lights")
+        #expect(TerminalText.truncated("Harbour Lights", to: 14) == "Harbour Lights")
+        #expect(TerminalText.truncated("Harbour Lights", to: 8) == "Harbour…")
+    }
+
+    @Test func truncatedMeasuresCellsNotCharacters() {
+        // Each ideograph takes two cells: four cells and the ellipsis make five of six.
+        #expect(TerminalText.truncated("東京物語の夏", to: 6) == "東京…")
+        #expect(TerminalText.truncated("東京物語の夏", to: 7) == "東京物…")
+        // A combining accent stays with its letter.
+        #expect(TerminalText.truncated("Cafe\u{301} de Flore", to: 5) == "Cafe\u{301}…")
+        for text in ["東京物語の夏", "Cafe\u{301} de Flore", "📚📚📚📚 notes", String(repeating: "x", count: 255)] {
+            for cells in 2...12 {
+                #expect(TerminalText.width(TerminalText.truncated(text, to: cells)) <= cells)
+            }
+        }
+    }
+
+    // MARK: wrapped
+
+    @Test func wrappedBreaksAtSpaces() {
+        #expect(TerminalText.wrapped("the quick brown fox jumps", to: 10) == ["the quick", "brown fox", "jumps"])
+        #expect(TerminalText.wrapped("short", to: 10) == ["short"])
+        #expect(TerminalText.wrapped("exactly ten", to: 11) == ["exactly ten"])
+        #expect(TerminalText.wrapped("two  spaces here", to: 11) == ["two  spaces", "here"])
+    }
+
+    @Test func wrappedCutsOnlyAWordWiderThanALine() {
+        #expect(TerminalText.wrapped("a verylongwordindeed b", to: 8) == ["a", "verylong", "wordinde", "ed b"])
+    }
+
+    @Test func wrappedMeasuresDisplayCells() {
+        // Ten cells of ideographs, breakable between any two of them.
+        #expect(TerminalText.wrapped("東京物語の", to: 6) == ["東京物", "語の"])
+        #expect(TerminalText.wrapped("Café au lait", to: 7) == ["Café au", "lait"])
+        #expect(TerminalText.wrapped("Cafe\u{301} au lait", to: 7) == ["Cafe\u{301} au", "lait"])
+        #expect(TerminalText.wrapped("📚 books 📚 notes", to: 8) == ["📚 books", "📚 notes"])
+    }
+
+    @Test func wrappedKeepsALeadingIndentAndNarrowsLaterLines() {
+        #expect(TerminalText.wrapped("  one two three", to: 9) == ["  one two", "three"])
+        #expect(TerminalText.wrapped("one two three four", to: 9, thenTo: 5) == ["one two", "three", "four"])
+    }
+
+    @Test func wrappedLinesFitAndLoseNothing() {
+        let text = "Runs $VISUAL, else $EDITOR, on the folder: 東京物語 and e\u{301}te\u{301} — ~/.config/project/author"
+        for cells in 4...40 {
+            let lines = TerminalText.wrapped(text, to: cells)
+            #expect(lines.allSatisfy { TerminalText.width($0) <= cells }, "\(cells): \(lines)")
+            #expect(lines.joined().filter { $0 != " " } == text.filter { $0 != " " })
+        }
+    }
 }

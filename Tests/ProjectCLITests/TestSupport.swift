@@ -17,11 +17,13 @@ final class FakeTerminal: Terminal {
     private(set) var reads = 0
     let inputIsInteractive: Bool
     let outputIsTerminal: Bool
+    let columns: Int?
 
-    init(input: [String] = [], interactive: Bool = false, outputIsTerminal: Bool = false) {
+    init(input: [String] = [], interactive: Bool = false, outputIsTerminal: Bool = false, columns: Int? = nil) {
         self.input = input
         self.inputIsInteractive = interactive
         self.outputIsTerminal = outputIsTerminal
+        self.columns = columns
     }
 
     func output(_ text: String) { outputText += text }
@@ -68,9 +70,9 @@ final class ToolHarness {
     @discardableResult
     func run(
         _ arguments: [String], input: [String] = [], interactive: Bool = false, outputIsTerminal: Bool = false,
-        environment: [String: String]? = nil
+        columns: Int? = nil, environment: [String: String]? = nil
     ) -> RunResult {
-        let terminal = FakeTerminal(input: input, interactive: interactive, outputIsTerminal: outputIsTerminal)
+        let terminal = FakeTerminal(input: input, interactive: interactive, outputIsTerminal: outputIsTerminal, columns: columns)
         let status = ProjectTool.run(
             arguments: arguments, environment: environment ?? self.environment, terminal: terminal)
         return RunResult(status: status, output: terminal.outputText, error: terminal.errorText, terminal: terminal)

@@ -625,6 +625,47 @@ import ProjectStore
         #expect(quiet.error == "")
     }
 
+    @Test func theDefaultOrderIsNotedOncePerStoreUntilItChanges() throws {
+        let tool = try ToolHarness()
+        for name in ["A", "B", "C"] { tool.add(name) }
+        func noted(_ arguments: [String]) -> String? {
+            let result = tool.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.error)")
+            return result.error.isEmpty ? nil : result.error
+        }
+        #expect(noted(["move", "C", "--top"])?.contains("your lists are sorted by name") == true)
+        // Each run reads the store anew: what was said survives from one to the next.
+        #expect(noted(["move", "C", "--bottom"]) == nil)
+        #expect(noted(["move", "A", "--after", "B"]) == nil)
+        #expect(tool.run(["sort", "date"]).status == 0)
+        #expect(noted(["move", "C", "--top"])?.contains("your lists are sorted by creation date") == true)
+        #expect(noted(["move", "C", "--bottom"]) == nil)
+        // The writer's own order listed by default: nothing to say.
+        #expect(tool.run(["sort", "user"]).status == 0)
+        #expect(noted(["move", "C", "--top"]) == nil)
+        #expect(tool.run(["sort", "name"]).status == 0)
+        #expect(noted(["move", "C", "--bottom"])?.contains("your lists are sorted by name") == true)
+        #expect(noted(["move", "C", "--top"]) == nil)
+        // Another store has its own note.
+        let other = try ToolHarness()
+        for name in ["X", "Y"] { other.add(name) }
+        #expect(other.run(["move", "Y", "--top"]).error.contains("your lists are sorted by name"))
+    }
+
+    @Test func aStoreFromBeforeTheNoteWasRememberedIsNotedOnce() throws {
+        let tool = try ToolHarness()
+        for name in ["A", "B"] { tool.add(name) }
+        #expect(tool.run(["move", "B", "--top"]).error != "")
+        // An older version wrote no field: that store reads as not yet told, and is told once.
+        let stored = String(decoding: try #require(tool.storeBytes()), as: UTF8.self)
+        #expect(stored.contains("\"orderNoted\": true"))
+        let older = stored.replacingOccurrences(of: ",\n  \"orderNoted\": true", with: "")
+        #expect(older != stored)
+        try Data(older.utf8).write(to: URL(fileURLWithPath: tool.storePath))
+        #expect(tool.run(["move", "A", "--top"]).error.contains("your lists are sorted by name"))
+        #expect(tool.run(["move", "B", "--top"]).error == "")
+    }
+
     @Test func moveRefusals() throws {
         let tool = try ToolHarness()
         for name in ["A", "B", "C"] { tool.add(name) }

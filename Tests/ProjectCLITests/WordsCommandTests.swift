@@ -96,6 +96,49 @@ import ProjectStoreFile
         }
     }
 
+    /// The manuscript's files as compile takes them, from the same folder on disk.
+    func compiledFiles(of project: String, language: String = "en") throws -> [String] {
+        let assembly = ManuscriptAssembly(kind: .novel, folder: tool.root + "/" + project) { kindFolder in
+            CommandContext.namesOnDisk(of: kindFolder, firstIn: language)
+        }
+        return try assembly.manuscript(from: DiskManuscriptSource(), collator: NameCollator(locale: Locale(identifier: "en")))
+            .parts.flatMap(\.files)
+    }
+
+    @Test(arguments: [("en_US.UTF-8", "Chapters"), ("fr_FR.UTF-8", "Chapters"), ("en_US.UTF-8", "Chapitres")])
+    func filesListsANovelsChaptersInTheOrderCompileTakesThem(locale: String, chapters: String) throws {
+        tool.add("Novel", "-t", "novel")
+        if chapters != "Chapters" {
+            try FileManager.default.moveItem(atPath: tool.root + "/Novel/Chapters", toPath: tool.root + "/Novel/" + chapters)
+        }
+        // Loose chapter files and chapter folders of scenes, numbered together by the writer.
+        try write("one", at: "\(chapters)/Chapter 1.md", in: "Novel")
+        try write("two a", at: "\(chapters)/Chapter 2/Scene 1.md", in: "Novel")
+        try write("two b", at: "\(chapters)/Chapter 2/Scene 2.md", in: "Novel")
+        try write("three", at: "\(chapters)/Chapter 3.md", in: "Novel")
+        try write("ten", at: "\(chapters)/Chapter 10/Scene 1.md", in: "Novel")
+        try write("ten b", at: "\(chapters)/Chapter 10/Part/Scene 2.md", in: "Novel")
+        try write("eleven", at: "\(chapters)/Chapter 11.md", in: "Novel")
+        try write("an epilogue", at: "\(chapters)/Epilogue.md", in: "Novel")
+        var environment = tool.environment
+        environment["LANG"] = locale
+        let result = tool.run(["files", "Novel", "--json"], environment: environment)
+        #expect(result.status == 0, "\(result.error)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let listed = try #require(object["files"] as? [[String: Any]]).compactMap { $0["path"] as? String }
+            .filter { $0.hasPrefix(chapters + "/") && $0.hasSuffix(".md") }
+        let compiled = try compiledFiles(of: "Novel")
+        #expect(compiled == [
+            "Chapter 1.md", "Chapter 2/Scene 1.md", "Chapter 2/Scene 2.md", "Chapter 3.md", "Chapter 10/Part/Scene 2.md",
+            "Chapter 10/Scene 1.md", "Chapter 11.md", "Epilogue.md",
+        ].map { chapters + "/" + $0 })
+        #expect(listed == compiled)
+        // The tree for people shows the same order.
+        let tree = tool.run(["files", "Novel"], environment: environment).output.lines.map { $0.trimmingCharacters(in: .whitespaces) }
+        let chapterLines = tree.filter { $0.hasPrefix("Chapter ") || $0.hasPrefix("Epilogue") }.map { $0.components(separatedBy: "  ")[0] }
+        #expect(chapterLines == ["Chapter 1.md", "Chapter 2/", "Chapter 3.md", "Chapter 10/", "Chapter 11.md", "Epilogue.md"], "\(tree)")
+    }
+
     @Test func filesOfAnEmptyFolderSaysSo() {
         tool.add("Empty")
         let result = tool.run(["files", "Empty"])
@@ -308,6 +351,40 @@ import ProjectStoreFile
         #expect(stored["target"] as? Int == 1234 && stored["due"] as? String == "2027-01-15")
         let plain = tool.run(["add", "Plain", "--target", "0", "--due", "", "--no-folder"])
         #expect(plain.status == 0 && !plain.output.contains("target") && !plain.output.contains("due"))
+    }
+
+    @Test func aDueDateAlreadyPastIsKeptAndSaidToBePast() throws {
+        tool.add("Novel")
+        let late = tool.run(["edit", "Novel", "--due", day(-3)])
+        #expect(late.status == 0 && late.error.isEmpty, "\(late.error)")
+        #expect(late.output.hasPrefix("“Novel” is due on "), "\(late.output)")
+        #expect(late.output.hasSuffix(", a date already past (3 days ago).\n"), "\(late.output)")
+        #expect(try #require(tool.projects().first)["due"] as? String == day(-3))
+        #expect(tool.run(["edit", "Novel", "--due", day(-1)]).output.hasSuffix("(1 day ago).\n"))
+        // Today and later are not past.
+        for days in [0, 1] {
+            let output = tool.run(["edit", "Novel", "--due", day(days)]).output
+            #expect(output.hasPrefix("“Novel” is due on ") && !output.contains("past"), "\(output)")
+        }
+        let added = tool.run(["add", "Old Poem", "--due", "2001-06-01", "--no-folder"])
+        #expect(added.status == 0)
+        #expect(added.output.contains("“Old Poem” is due on Jun 1, 2001, a date already past ("), "\(added.output)")
+        #expect(tool.projects().last?["due"] as? String == "2001-06-01")
+    }
+
+    @Test(arguments: [
+        ("fr_FR.UTF-8", "«\u{A0}Roman\u{A0}» est à rendre le ", "une date déjà passée (il y a 2 jours)."),
+        ("de_DE.UTF-8", "„Roman“ ist am ", "fällig – ein Datum, das schon vorbei ist (vor 2 Tagen)."),
+        ("es_ES.UTF-8", "«Roman» se entrega el ", "una fecha ya pasada (hace 2 días)."),
+        ("en_US.UTF-8", "“Roman” is due on ", "a date already past (2 days ago)."),
+    ])
+    func aPastDueDateIsSaidInTheWritersLanguage(locale: String, start: String, end: String) throws {
+        tool.add("Roman")
+        var environment = tool.environment
+        environment["LANG"] = locale
+        let result = tool.run(["edit", "Roman", "--due", day(-2)], environment: environment)
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix(start) && result.output.hasSuffix(end + "\n"), "\(result.output)")
     }
 
     // MARK: Languages

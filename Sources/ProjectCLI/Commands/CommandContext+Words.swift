@@ -7,8 +7,10 @@ extension CommandContext {
     func countWords(of project: Project, in folder: String) throws(CommandError) -> FolderCount {
         let count: FolderCount
         do {
+            // A novel's chapters in the order compile takes them, whatever language named the folder.
+            let chapters = ManuscriptOrder.chaptersFolder(of: project.kind).map { Self.namesOnDisk(of: $0, firstIn: localizer.language) }
             count = try FolderWordCount.count(
-                folder: folder, preferredFolders: kindFolderNames(of: project.kind),
+                folder: folder, preferredFolders: kindFolderNames(of: project.kind), chapterFolders: chapters ?? [],
                 collator: NameCollator(locale: locales.collation))
         } catch {
             throw .folderUncountable(project, error)
@@ -39,6 +41,13 @@ extension CommandContext {
     /// The kind's folders as `add` names them in the user's language: the top of the manuscript.
     func kindFolderNames(of kind: ProjectKind) -> [String] {
         kind.folders.map { FolderName.safe(localizer.text("kind-folder.\($0.rawValue)")) }
+    }
+
+    /// The names a kind's folder may have on disk, `language`'s first: a project made in French
+    /// has `Chapitres`, whatever language the writer uses today.
+    static func namesOnDisk(of kindFolder: KindFolder, firstIn language: String) -> [String] {
+        let languages = [language] + Localizer.languages.filter { $0 != language }
+        return languages.map { FolderName.safe(Localizer(language: $0).text("kind-folder.\(kindFolder.rawValue)")) }
     }
 
     var numbers: NumberText { NumberText(locale: locales.numbers) }

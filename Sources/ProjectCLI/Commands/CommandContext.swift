@@ -53,6 +53,9 @@ struct CommandContext {
             dates: { dateText })
     }
 
+    /// The width a view must fit at a terminal; `nil` in a pipe, where nothing is cut or broken.
+    var lineWidth: Int? { terminal.lineWidth(environment: environment) }
+
     func say(_ key: String, _ arguments: [String: String] = [:]) {
         terminal.output(localizer.text(key, arguments) + "\n")
     }

@@ -31,12 +31,12 @@ enum CompileCommand: Command {
         let converter = try context.converter(for: format, kind: project.kind)
 
         // The writer's language first: a missing folder is named as `add` would have made it.
-        let languages = [context.localizer.language] + Localizer.languages.filter { $0 != context.localizer.language }
+        let language = context.localizer.language
         let assembly = ManuscriptAssembly(
             kind: project.kind, folder: folder, from: invocation.values(from),
             output: FolderPath.normalized(path, against: CanonicalPath.currentFolder())
         ) { kindFolder in
-            languages.map { FolderName.safe(Localizer(language: $0).text("kind-folder.\(kindFolder.rawValue)")) }
+            CommandContext.namesOnDisk(of: kindFolder, firstIn: language)
         }
         let manuscript: Manuscript
         do {

@@ -6,7 +6,7 @@ enum HelpCommand: Command {
         examples: "help.command-examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
-        let view = HelpView(localizer: context.localizer)
+        let view = HelpView(localizer: context.localizer, width: context.lineWidth)
         guard let name = invocation.argument(0) else {
             context.terminal.output(view.overview(commands: allCommands.map { $0.spec }, storePath: context.storePath))
             return

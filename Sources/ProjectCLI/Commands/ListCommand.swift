@@ -54,7 +54,7 @@ enum ListCommand: Command {
         } else {
             let view = ProjectListView(localizer: context.localizer, dates: context.dateText)
             let progress = counts.map { counts in ProjectListView.Progress(text: context.progressText, words: counts) }
-            context.terminal.output(utf8: view.render(projects, positions: order == .user, progress: progress))
+            context.terminal.output(utf8: view.render(projects, positions: order == .user, progress: progress, width: context.lineWidth))
             if context.terminal.outputIsTerminal {
                 let orderName = context.localizer.text(order.nameKey)
                 context.say("list.count", count: projects.count, ["order": orderName])

@@ -26,12 +26,12 @@ enum MoveCommand: Command {
         } else {
             target = invocation.isSet(top) ? .top : .bottom
         }
-        let (moved, count, defaultOrder) = try context.store.change { catalog throws(ProjectStoreError) in
+        let (moved, count, notedOrder) = try context.store.change { catalog throws(ProjectStoreError) in
             let moved = try catalog.move(.named(invocation.argument(0)!), to: target)
-            return (moved, catalog.projects.count, catalog.defaultOrder)
+            return (moved, catalog.projects.count, catalog.orderToNoteAfterMove())
         }
         context.say("move.done", ["name": moved.name, "position": String(moved.position), "count": String(count)])
-        if defaultOrder != .user {
+        if let defaultOrder = notedOrder {
             context.warn("move.note-default-order", ["order": context.localizer.text(defaultOrder.nameKey)])
         }
     }

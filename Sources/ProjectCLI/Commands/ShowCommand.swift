@@ -37,7 +37,7 @@ enum ShowCommand: Command {
             let today = CalendarDay(Date(), in: context.locales.timeZone.zone)
             context.terminal.output(view.render(
                 project, count: catalog.projects.count, folder: folder, words: words, today: today,
-                notArrived: store.folderHasNotArrived(project, in: catalog)))
+                notArrived: store.folderHasNotArrived(project, in: catalog), width: context.lineWidth))
         }
     }
 }

@@ -119,6 +119,7 @@ struct ManualPages {
         (["LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"], "man.environment.language"),
         (["LC_COLLATE", "LC_TIME"], "man.environment.formats"),
         (["NO_COLOR"], "man.environment.no-color"),
+        (["COLUMNS"], "man.environment.columns"),
     ]
 
     static let exitStatuses: [(ExitStatus, String)] = [

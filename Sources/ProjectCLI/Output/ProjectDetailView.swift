@@ -8,9 +8,11 @@ struct ProjectDetailView {
     let progress: ProgressText
 
     /// `words` is the folder counted, `nil` when there is none to count; `today` is the writer's
-    /// day, from which the days left are counted.
+    /// day, from which the days left are counted. With `width` (a terminal's), values are broken
+    /// at spaces to fit it, each line under the first.
     func render(
-        _ project: Project, count: Int, folder: FolderState, words: FolderCount?, today: CalendarDay, notArrived: Bool = false
+        _ project: Project, count: Int, folder: FolderState, words: FolderCount?, today: CalendarDay, notArrived: Bool = false,
+        width lineWidth: Int? = nil
     ) -> String {
         let details = project.details.map { TerminalText.visible($0, keepingNewlines: true) }
         var rows: [(String, String)] = [
@@ -28,14 +30,21 @@ struct ProjectDetailView {
         rows.append(("show.id", project.id.lowercasedString))
         let labels = rows.map { localizer.text($0.0) }
         let width = labels.map(TerminalText.width).max() ?? 0
+        let valueWidth = lineWidth.map { max($0 - width - 2, Self.narrowestValues) }
         var text = ""
         for (label, (_, value)) in zip(labels, rows) {
             let indent = "\n" + String(repeating: " ", count: width + 2)
             text += TerminalText.padded(label, to: width) + "  "
-            text += value.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: indent) + "\n"
+            let lines = value.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+                valueWidth.map { TerminalText.wrapped(String(line), to: $0) } ?? [String(line)]
+            }
+            text += lines.joined(separator: indent) + "\n"
         }
         return text
     }
+
+    /// The fewest cells a value's lines keep however narrow the terminal.
+    static let narrowestValues = 20
 
     /// `notArrived`: the folder is another machine's, which the sync tool has not brought yet.
     private func folderText(_ folder: FolderState, project: Project, notArrived: Bool) -> String {

@@ -59,6 +59,90 @@ enum TerminalText {
         return missing > 0 ? text + String(repeating: " ", count: missing) : text
     }
 
+    /// `text` cut to at most `cells` cells, ending in "…" when something was cut: a long name in a
+    /// list that must fit the terminal. A wide character that would cross the edge goes whole.
+    static func truncated(_ text: String, to cells: Int) -> String {
+        guard width(text) > cells else { return text }
+        var kept = ""
+        var used = 0
+        for character in text {
+            let characterCells = width(of: character)
+            if used + characterCells > cells - 1 { break }
+            kept.append(character)
+            used += characterCells
+        }
+        return kept + "…"
+    }
+
+    /// One line of text (no newline in it) broken into lines of at most `cells` cells: at spaces,
+    /// and between wide characters, as CJK text breaks; a word wider than a whole line is cut where
+    /// it must be. Spaces at a break are dropped; spaces that begin the text are kept. Lines after
+    /// the first fit `laterCells` when given, for a caller that indents them.
+    static func wrapped(_ line: String, to cells: Int, thenTo laterCells: Int? = nil) -> [String] {
+        guard cells > 0, width(line) > cells else { return [line] }
+        var limit = cells
+        var lines: [String] = []
+        var current = ""
+        var currentCells = 0
+        var holdsWord = false
+        var pendingSpace = 0
+        func endLine() {
+            lines.append(current)
+            current = ""
+            currentCells = 0
+            holdsWord = false
+            pendingSpace = 0
+            limit = max(laterCells ?? cells, 1)
+        }
+        for piece in breakablePieces(line) {
+            if piece.isSpace {
+                // Spaces that begin the text are its indent; the others only separate words.
+                if holdsWord { pendingSpace += piece.cells } else if lines.isEmpty { current += piece.text; currentCells += piece.cells }
+                continue
+            }
+            if holdsWord && currentCells + pendingSpace + piece.cells > limit { endLine() }
+            if currentCells + pendingSpace + piece.cells <= limit {
+                current += String(repeating: " ", count: pendingSpace) + piece.text
+                currentCells += pendingSpace + piece.cells
+                pendingSpace = 0
+                holdsWord = true
+                continue
+            }
+            // Wider than a line: cut between characters, at least one a line.
+            for character in piece.text {
+                let characterCells = width(of: character)
+                if holdsWord && currentCells + characterCells > limit { endLine() }
+                current.append(character)
+                currentCells += characterCells
+                holdsWord = true
+            }
+        }
+        if holdsWord || lines.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    /// The text as runs of spaces, runs of narrow characters (words), and wide characters each on
+    /// their own: a line may break between two of them, never inside a word.
+    private static func breakablePieces(_ line: String) -> [(text: String, cells: Int, isSpace: Bool)] {
+        var pieces: [(text: String, cells: Int, isSpace: Bool)] = []
+        var lastIsWord = false
+        for character in line {
+            let characterCells = width(of: character)
+            let isSpace = character == " "
+            if isSpace, let last = pieces.last, last.isSpace {
+                pieces[pieces.count - 1].text.append(character)
+                pieces[pieces.count - 1].cells += 1
+            } else if !isSpace, characterCells < 2, lastIsWord {
+                pieces[pieces.count - 1].text.append(character)
+                pieces[pieces.count - 1].cells += characterCells
+            } else {
+                pieces.append((String(character), characterCells, isSpace))
+            }
+            lastIsWord = !isSpace && characterCells < 2
+        }
+        return pieces
+    }
+
     /// A character is as wide as its first scalar, except that emoji sequences (flags, skin tones,
     /// families joined by U+200D, a text symbol turned emoji by U+FE0F) take two cells.
     private static func width(of character: Character) -> Int {

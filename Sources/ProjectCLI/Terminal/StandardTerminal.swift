@@ -11,6 +11,14 @@ public final class StandardTerminal: Terminal {
 
     public init() {}
 
+    /// The window's width as the kernel knows it.
+    public var columns: Int? {
+        guard outputIsTerminal else { return nil }
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     public func output(_ text: String) {
         write(text, to: STDOUT_FILENO)
     }

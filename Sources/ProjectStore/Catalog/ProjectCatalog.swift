@@ -5,8 +5,16 @@ import Foundation
 public struct ProjectCatalog: Sendable, Equatable {
     public internal(set) var projects: [Project]
     public var defaultOrder: ProjectOrder {
-        didSet { if defaultOrder != oldValue { record(.setDefaultOrder(from: oldValue, to: defaultOrder)) } }
+        didSet {
+            guard defaultOrder != oldValue else { return }
+            ownOrderNoted = false
+            record(.setDefaultOrder(from: oldValue, to: defaultOrder))
+        }
     }
+    /// Whether the writer has been told, after a move, that lists follow the default order rather
+    /// than their own, which the move changed: the store's alone, false again whenever the default
+    /// order changes.
+    public var ownOrderNoted = false
     /// The root saved with `project root <path>`: absolute, or `nil` for none.
     public internal(set) var savedRoot: String?
     /// How many times the store was written, counting from the first revision a history saw; the

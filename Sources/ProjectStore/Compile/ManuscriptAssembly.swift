@@ -6,8 +6,9 @@
 /// holds text files, else `Draft` (the story's files are its scenes; each poem a part of its own);
 /// a script's Fountain files in `Acts`; for a blank project every text file of its folder. `from`
 /// replaces those places with folders or files of the writer's choice, read by the same rules.
-/// Everything is taken in `project files` order, except that a novel's chapter files and chapter
-/// folders go together by name; names beginning with `.` and files that are not text are left out.
+/// Everything is taken in `project files` order (`ManuscriptOrder`), where a novel's chapter files
+/// and chapter folders go together by name; names beginning with `.` and files that are not text
+/// are left out.
 public struct ManuscriptAssembly: Sendable {
     public let kind: ProjectKind
     /// The project's folder: absolute, normalized.
@@ -108,7 +109,7 @@ private struct Reader<Source: ManuscriptSource> {
     mutating func addFolder(_ path: String) throws(ManuscriptError) {
         // A kind's folder the writer removed holds nothing: the manuscript is empty, not unreadable.
         guard source.entry(at: path) == .folder else { return }
-        guard kind == .novel else {
+        guard ManuscriptOrder.chaptersFolder(of: kind) != nil else {
             for file in try textFiles(in: path) { try addFile(file) }
             return
         }

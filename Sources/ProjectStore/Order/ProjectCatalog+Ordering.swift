@@ -1,6 +1,15 @@
 import Foundation
 
 extension ProjectCatalog {
+    /// After a move, the default order to remind the writer of when lists do not show their own
+    /// order: once per store, until the default order changes (`ownOrderNoted`).
+    public mutating func orderToNoteAfterMove() -> ProjectOrder? {
+        guard defaultOrder != .user, !ownOrderNoted else { return nil }
+        ownOrderNoted = true
+        changes += 1
+        return defaultOrder
+    }
+
     /// The projects in an order. Every order is total, so the same catalog always lists the same way.
     public func projects(in order: ProjectOrder, collator: NameCollator) -> [Project] {
         Self.ordered(projects, in: order, collator: collator)

@@ -1,7 +1,15 @@
 /// The order a project's folder is shown in: folders first — the preferred ones (the kind's
 /// folders) in the order given, then the others by name — then files by name. Names are compared
 /// by the collator: letter case ignored, numbers by value (`Chapter 2` before `Chapter 10`).
+/// `project files` shows it and `project compile` takes the manuscript's files in it.
 public enum ManuscriptOrder {
+    /// The kind's folder whose folders go among its files by name rather than first: a novel's
+    /// chapters, each a file or a folder of scenes, numbered together by the writer ("Chapter 3/"
+    /// between "Chapter 2.md" and "Chapter 4.md").
+    public static func chaptersFolder(of kind: ProjectKind) -> KindFolder? {
+        kind == .novel ? .chapters : nil
+    }
+
     public static func sorted<Entry>(
         _ entries: [Entry],
         name: (Entry) -> String,

@@ -141,6 +141,7 @@ public struct FileStorage: ProjectStorage {
             catalog.lastClock = document.clock
             catalog.historyMark = document.history
             catalog.unrecordedChange = document.unrecorded
+            catalog.ownOrderNoted = document.orderNoted
             catalog.sharing = document.sharing
             return catalog
         } catch {

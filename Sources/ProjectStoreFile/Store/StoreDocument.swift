@@ -20,6 +20,8 @@ public enum StoreDocument {
         public let clock: HybridTime?
         public let history: HistoryMark
         public let unrecorded: Date?
+        /// Whether the writer was told after a move that lists follow another order.
+        public let orderNoted: Bool
         /// How far a shared list has taken in every machine's log.
         public let sharing: SharingMark?
     }
@@ -52,6 +54,7 @@ public enum StoreDocument {
                 writer.raw(",\n  \"unrecorded\": ")
                 writer.timestamp(time)
             }
+            if catalog.ownOrderNoted { writer.raw(",\n  \"orderNoted\": true") }
             if let end = catalog.historyMark.end, let lines = catalog.historyMark.lines {
                 writer.raw(",\n  \"history\": [")
                 writer.integer(end)
@@ -168,6 +171,7 @@ public enum StoreDocument {
         var clock: HybridTime?
         var history = HistoryMark()
         var unrecorded: Date?
+        var orderNoted = false
         var shared: SharingMark?
         try scanner.expect(.object, field: nil, project: nil)
         try scanner.object { scanner, key throws(DocumentProblem) in
@@ -191,6 +195,8 @@ public enum StoreDocument {
                 clock = value
             } else if key == "unrecorded" {
                 unrecorded = try scanner.parsedString(field: "unrecorded", project: 0, Timestamp.date)
+            } else if key == "orderNoted" {
+                orderNoted = try scanner.boolean()
             } else if key == "history" {
                 var values: [Int] = []
                 try scanner.array { scanner throws(DocumentProblem) in values.append(try scanner.integer()) }
@@ -221,6 +227,6 @@ public enum StoreDocument {
         try scanner.end()
         guard foundVersion != nil else { throw .missingField("version", project: nil) }
         guard let projects else { throw .missingField("projects", project: nil) }
-        return Contents(order: order, root: root, projects: projects, revision: revision, clock: clock, history: history, unrecorded: unrecorded, sharing: shared)
+        return Contents(order: order, root: root, projects: projects, revision: revision, clock: clock, history: history, unrecorded: unrecorded, orderNoted: orderNoted, sharing: shared)
     }
 }

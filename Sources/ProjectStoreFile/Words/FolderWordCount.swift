@@ -14,11 +14,12 @@ public enum FolderWordCount {
     static let chunkSize = 64 * 1024
 
     /// The folder's tree with its counts. `preferredFolders` (the kind's folders) come first at the
-    /// top level, in their given order; every level is otherwise in `ManuscriptOrder`. Only the
-    /// folder itself failing throws: a file or folder inside that cannot be read becomes a problem
-    /// in the result and the count goes on.
+    /// top level, in their given order; every level is otherwise in `ManuscriptOrder`, but that in
+    /// a top-level folder named one of `chapterFolders` (any letter case) folders go among the files
+    /// by name, as compile takes a novel's chapters. Only the folder itself failing throws: a file
+    /// or folder inside that cannot be read becomes a problem in the result and the count goes on.
     public static func count(
-        folder: String, preferredFolders: [String], collator: NameCollator
+        folder: String, preferredFolders: [String], chapterFolders: [String] = [], collator: NameCollator
     ) throws(FolderCountError) -> FolderCount {
         let diskPath = folder.utf8CString.map { $0 }
         var status = stat()
@@ -40,7 +41,8 @@ public enum FolderWordCount {
             }
         }
         var assembly = Assembly(nodes: walk.nodes, outcomes: outcomes, collator: collator)
-        let entries = assembly.entries(walk.top, preferredFolders: preferredFolders)
+        let entries = assembly.entries(
+            walk.top, preferredFolders: preferredFolders, chapterFolders: Set(chapterFolders.map { $0.lowercased() }))
         return FolderCount(
             folder: folder, entries: entries, words: entries.reduce(0) { $0 + ($1.words ?? 0) },
             countedFiles: assembly.countedFiles, lastModified: assembly.lastModified, problems: problems
@@ -123,20 +125,23 @@ private struct Assembly {
     var countedFiles = 0
     var lastModified: Date?
 
-    mutating func entries(_ indices: [Int], preferredFolders: [String]) -> [ManuscriptEntry] {
+    /// `foldersFirst` false: folders among the files by name (a novel's chapters).
+    mutating func entries(
+        _ indices: [Int], preferredFolders: [String], chapterFolders: Set<String> = [], foldersFirst: Bool = true
+    ) -> [ManuscriptEntry] {
         let sorted = ManuscriptOrder.sorted(
-            indices, name: { nodes[$0].name }, isFolder: { nodes[$0].kind == .folder },
+            indices, name: { nodes[$0].name }, isFolder: { foldersFirst && nodes[$0].kind == .folder },
             preferredFolders: preferredFolders, collator: collator
         )
-        return sorted.map { entry($0) }
+        return sorted.map { entry($0, holdsChapters: chapterFolders.contains(nodes[$0].name.lowercased())) }
     }
 
-    private mutating func entry(_ index: Int) -> ManuscriptEntry {
+    private mutating func entry(_ index: Int, holdsChapters: Bool) -> ManuscriptEntry {
         let node = nodes[index]
         switch node.kind {
         case .folder:
             // The kind's folders are the manuscript's top level; deeper levels are ordered by name.
-            let children = entries(node.children, preferredFolders: [])
+            let children = entries(node.children, preferredFolders: [], foldersFirst: !holdsChapters)
             return ManuscriptEntry(
                 name: node.name, path: node.path, kind: .folder,
                 words: children.reduce(0) { $0 + ($1.words ?? 0) }, modified: node.modified, children: children

@@ -44,6 +44,7 @@ import ProjectStore
         words.insert("posix_spawn_file_actions_addchdir_np")  // the C function `ProcessLauncher` looks up
         words.formUnion(["PATH", "LC_PAPER"])  // where `compile` finds its converters, and its paper
         words.insert("HOME")  // shown as `~` in the history
+        words.insert("COLUMNS")  // the terminal's width when the system does not give it
         words.insert("UTC")  // the time zone due dates are formatted in, as ICU names it
         words.insert("gregorian")  // the calendar type ICU names, compared with what it says
         words.formUnion(ManualPages.environment.flatMap(\.0))  // the variables the manual page describes
