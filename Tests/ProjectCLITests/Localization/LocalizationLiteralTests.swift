@@ -55,6 +55,7 @@ import ProjectStore
     static let formats: Set<String> = [
         "project \(L10nSwiftScanner.hole)\n",  // `--version`
         "/bin/sh",  // the shell `open` falls back on
+        "1er",  // the first of a month in a French date in full: a date format, following LC_TIME as ICU's month names do
     ]
 
     /// Text in `Sources/ProjectCLI` that a user reads in English whatever their language, waiting
