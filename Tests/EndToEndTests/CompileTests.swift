@@ -210,7 +210,7 @@ struct CompileTests {
         let sandbox = try Sandbox()
         _ = try await novel(sandbox)
         let unknown = await sandbox.run("compile", "novel", "--output", "book.txt")
-        #expect(unknown.status == 2 && unknown.stderr.contains("its extension names no format"), "\(unknown)")
+        #expect(unknown.status == 2 && unknown.stderr.contains("its extension matches no format"), "\(unknown)")
         let badTo = await sandbox.run("compile", "novel", "--to", "rtf")
         #expect(badTo.status == 2 && badTo.stderr.contains("use one of md, docx, odt, epub, html, pdf"), "\(badTo)")
         #expect(outputs(sandbox) == [])

@@ -115,7 +115,7 @@ struct HistoryTests {
         let redo = await sandbox.run("redo")
         #expect(redo.status == 1 && redo.stderr.contains("nothing to redo"), "\(redo)")
         let french = await sandbox.run(["history"], environment: ["LANG": "fr_FR.UTF-8"])
-        #expect(french.stdout.contains("«\u{A0}One\u{A0}» renommé en «\u{A0}Two\u{A0}» (annulée)"), "\(french)")
+        #expect(french.stdout.contains("«\u{A0}One\u{A0}» renommé en «\u{A0}Two\u{A0}» (modification annulée)"), "\(french)")
     }
 
     @Test("a change that changes nothing says so, exits 0, records nothing; undo takes back the change before it")

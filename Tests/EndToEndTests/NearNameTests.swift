@@ -9,7 +9,7 @@ struct NearNameTests {
         ("C.UTF-8", "Error: No project is named “Sonets”. Did you mean “Sonnets for Winter”?\n"),
         ("fr_FR.UTF-8", "Erreur\u{A0}: Aucun projet ne s’appelle «\u{A0}Sonets\u{A0}». Vouliez-vous dire «\u{A0}Sonnets for Winter\u{A0}»\u{202F}?\n"),
         ("de_DE.UTF-8", "Fehler: Kein Projekt heißt „Sonets“. Meinten Sie „Sonnets for Winter“?\n"),
-        ("es_ES.UTF-8", "Error: Ningún proyecto se llama «Sonets». ¿Quisiste decir «Sonnets for Winter»?\n"),
+        ("es_ES.UTF-8", "Error: Ningún proyecto se llama «Sonets». ¿Querías decir «Sonnets for Winter»?\n"),
     ])
     func oneSuggestion(language: String, expected: String) async throws {
         let sandbox = try Sandbox()

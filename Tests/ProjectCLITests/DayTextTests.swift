@@ -24,6 +24,37 @@ struct DayTextTests {
         }
     }
 
+    @Test("days in full, for sentences, read as ICU writes them", arguments: locales)
+    func everyDayInFullAsICUWritesIt(locale: String) {
+        let days = DayText(locale: locale, style: .longDate)
+        let reference = ICUDateFormat(.longDate, locale: locale, timeZone: "UTC")
+        let start = GregorianDays.number(year: 2026, month: 12, day: 20)
+        for day in start..<start + 400 {
+            #expect(days.string(day: day) == reference.string(Date(timeIntervalSince1970: Double(day) * 86_400 + 43_200)), "day \(day)")
+        }
+    }
+
+    /// The first of a month in a sentence, as each language writes it: CLDR's pattern gives French
+    /// "1 janvier"; running text says "1er janvier". A column keeps ICU's abbreviation.
+    @Test(arguments: [
+        ("en_US", "January 1, 2027", "January 2, 2027", "Jan 1, 2027"),
+        ("fr_FR", "1er janvier 2027", "2 janvier 2027", "1 janv. 2027"),
+        ("fr_CA", "1er janvier 2027", "2 janvier 2027", "1 janv. 2027"),
+        ("de_DE", "1. Januar 2027", "2. Januar 2027", "01.01.2027"),
+        ("es_ES", "1 de enero de 2027", "2 de enero de 2027", "1 ene 2027"),
+    ])
+    func theFirstOfAMonthInFull(locale: String, first: String, second: String, column: String) {
+        let full = DayText(locale: locale, style: .longDate)
+        let january = GregorianDays.number(year: 2027, month: 1, day: 1)
+        #expect(full.string(day: january) == first)
+        #expect(full.string(day: january + 1) == second)
+        #expect(DayText(locale: locale).string(day: january) == column)
+        // A date and time is a date in full too: `show`, `history`, `sync` and errors say it.
+        let noon = Date(timeIntervalSince1970: Double(january) * 86_400 + 43_200)
+        let dateAndTime = ICUDateFormat(.longDateMediumTime, locale: locale, timeZone: "UTC").string(noon)
+        #expect(dateAndTime.hasPrefix(first) || dateAndTime.contains(" " + first), "\(dateAndTime)")
+    }
+
     @Test("days far from now, before the Gregorian calendar and near the end of year 9999, too")
     func farDays() {
         let days = DayText(locale: "en_US")

@@ -304,7 +304,7 @@ import ProjectStoreFile
         tool.add("Novel")
         let set = tool.run(["edit", "Novel", "--target", "80000", "--due", "2027-03-31", "-d", "notes"])
         #expect(set.status == 0)
-        #expect(set.output == "Updated the details of “Novel”.\nThe target of “Novel”: 80,000 words.\n“Novel” is due on Mar 31, 2027.\n")
+        #expect(set.output == "Updated the details of “Novel”.\nThe target of “Novel”: 80,000 words.\n“Novel” is due on March 31, 2027.\n")
         var stored = try #require(tool.projects().first)
         #expect(stored["target"] as? Int == 80000 && stored["due"] as? String == "2027-03-31" && stored["details"] as? String == "notes")
         #expect(tool.run(["edit", "Novel", "--target", "0"]).output == "“Novel” has no word target any more.\n")
@@ -346,7 +346,7 @@ import ProjectStoreFile
     @Test func addTakesATargetAndADueDate() throws {
         let result = tool.run(["add", "Novel", "--target", "1234", "--due", "2027-01-15", "--no-folder"])
         #expect(result.status == 0)
-        #expect(result.output.contains("The target of “Novel”: 1,234 words.\n“Novel” is due on Jan 15, 2027.\n"), "\(result.output)")
+        #expect(result.output.contains("The target of “Novel”: 1,234 words.\n“Novel” is due on January 15, 2027.\n"), "\(result.output)")
         let stored = try #require(tool.projects().first)
         #expect(stored["target"] as? Int == 1234 && stored["due"] as? String == "2027-01-15")
         let plain = tool.run(["add", "Plain", "--target", "0", "--due", "", "--no-folder"])
@@ -404,6 +404,24 @@ import ProjectStoreFile
         #expect(shown.contains(target), "\(shown)")
         let files = tool.run(["files", "Poem"], environment: environment).output
         #expect(files.hasSuffix(total + "\n"), "\(files)")
+    }
+
+    /// A due date in a sentence is written in full, as each language writes the first of a month in
+    /// running text: French "1er janvier", not ICU's "1 janv." of a column.
+    @Test(arguments: [
+        ("C.UTF-8", "“Novel” is due on January 1, 2027.", "set the due date of “Novel” to January 1, 2027"),
+        ("fr_FR.UTF-8", "«\u{A0}Novel\u{A0}» est à rendre le 1er janvier 2027.", "échéance de «\u{A0}Novel\u{A0}» fixée au 1er janvier 2027"),
+        ("de_DE.UTF-8", "„Novel“ ist am 1. Januar 2027 fällig.", "Fälligkeitsdatum von „Novel“ auf 1. Januar 2027 gesetzt"),
+        ("es_ES.UTF-8", "«Novel» se entrega el 1 de enero de 2027.", "fijada la entrega de «Novel» para el 1 de enero de 2027"),
+    ])
+    func dueDatesInSentencesAreWrittenInFull(locale: String, sentence: String, history: String) throws {
+        tool.add("Novel")
+        var environment = tool.environment
+        environment["LANG"] = locale
+        let set = tool.run(["edit", "Novel", "--due", "2027-01-01"], environment: environment)
+        #expect(set.output == sentence + "\n", "\(set)")
+        let lines = tool.run(["history"], environment: environment).output
+        #expect(lines.contains(history), "\(lines)")
     }
 
     @Test func frenchCountsZeroAndOneAsSingular() throws {

@@ -5,6 +5,8 @@ import ProjectStore
 final class DateText {
     /// Creation dates are shown as the day they fell on in the writer's zone, and due dates are days.
     private let days: DayText
+    /// Days in full, for sentences: made when a sentence first names a day.
+    private lazy var daysInFull = DayText(locale: locale.identifier, style: .longDate)
     private lazy var dateTimeFormat = ICUDateFormat(.longDateMediumTime, locale: locale.identifier, timeZone: timeZone.identifier)
     private let locale: Locale
     private let timeZone: TimeZone
@@ -31,9 +33,10 @@ final class DateText {
         return text
     }
 
-    /// A due date, written as creation dates are: the day itself, whatever the time zone.
+    /// A due date in full, as a sentence or a row of `show` says it (`March 1, 2027`,
+    /// `1er mars 2027`): the day itself, whatever the time zone. A column of dates is `date(_:)`.
     func day(_ day: CalendarDay) -> String {
-        days.string(day: day.daysSince1970)
+        daysInFull.string(day: day.daysSince1970)
     }
 
     func dateAndTime(_ date: Date) -> String {

@@ -2,8 +2,9 @@ import Foundation
 import _FoundationICU
 import ProjectStore
 
-/// Days in words, as a locale's medium date format writes them (`Jan 12, 2027`), by their number
-/// counted from 1970-01-01.
+/// Days in words, by their number counted from 1970-01-01: as a locale's medium date format writes
+/// them for a column (`Jan 12, 2027`, `1 janv. 2027`), or its long one for a sentence
+/// (`January 12, 2027`, `1er janvier 2027`).
 ///
 /// Within a month only the day's number changes, so ICU writes each month once, with the place of
 /// its day marked, and each day of a month is that text around the day's number: a list of 10,000
@@ -27,12 +28,14 @@ final class DayText {
             guard let parts = parts(of: GregorianDays.number(year: 2001, month: 1, day: day)) else { return nil }
             numbers.append(parts.number)
         }
+        // "1er janvier": the format's own first day, which its months are checked against.
+        if let first = format.firstOfMonth { numbers[0] = first }
         return numbers
     }()
 
-    init(locale: String) {
+    init(locale: String, style: ICUDateFormat.Style = .mediumDate) {
         // Noon in UTC is the day itself, whatever the writer's zone.
-        format = ICUDateFormat(.mediumDate, locale: locale, timeZone: "UTC")
+        format = ICUDateFormat(style, locale: locale, timeZone: "UTC")
     }
 
     func string(day: Int) -> String {

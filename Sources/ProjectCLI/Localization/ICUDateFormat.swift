@@ -8,24 +8,32 @@ import ProjectStoreFile
 /// moment, as the fault-injection test makes it: docs/reliability.md). ICU has its zones in its own data.
 final class ICUDateFormat: @unchecked Sendable {
     enum Style {
-        /// `Jan 12, 2027`.
+        /// `Jan 12, 2027`: a day in a column.
         case mediumDate
+        /// `January 12, 2027`, `1er janvier 2027`: a day in a sentence.
+        case longDate
         /// `January 12, 2027 at 3:30:32 PM`.
         case longDateMediumTime
     }
 
     private let format: OpaquePointer?
     private let style: Style
+    /// How a date written in full names the first day of a month, where the locale's usage is not
+    /// CLDR's pattern: French writes "1er janvier" in running text, CLDR "1 janvier". `nil`: as ICU
+    /// writes it. An abbreviated date keeps ICU's "1 janv.".
+    let firstOfMonth: String?
     /// Room for one date, as ICU writes it and as UTF-8: made once, not once a date.
     private var characters = [UChar](repeating: 0, count: 128)
     private var bytes = [UInt8](repeating: 0, count: 512)
 
     init(_ style: Style, locale: String, timeZone: String) {
         self.style = style
+        firstOfMonth = style == .mediumDate ? nil : Self.firstOfMonth(locale: locale)
         var status = U_ZERO_ERROR
         let zone = Array(timeZone.utf16)
         let (time, date): (UDateFormatStyle, UDateFormatStyle) = switch style {
         case .mediumDate: (UDAT_NONE, UDAT_MEDIUM)
+        case .longDate: (UDAT_NONE, UDAT_LONG)
         case .longDateMediumTime: (UDAT_MEDIUM, UDAT_LONG)
         }
         let opened = zone.withUnsafeBufferPointer { zone in
@@ -41,6 +49,7 @@ final class ICUDateFormat: @unchecked Sendable {
     /// `date` in words; without ICU's format (it could not be made), as ISO 8601 in UTC.
     func string(_ date: Date) -> String {
         guard let format else { return Self.fallback(date, withTime: style == .longDateMediumTime) }
+        if let firstOfMonth, let first = self.firstOfMonth(date, as: firstOfMonth) { return first }
         var status = U_ZERO_ERROR
         let length = swift_udat_format(UnsafePointer(format), date.timeIntervalSince1970 * 1000, &characters, Int32(characters.count), nil, &status)
         guard status.rawValue <= U_ZERO_ERROR.rawValue, length > 0, Int(length) <= characters.count,
@@ -83,6 +92,21 @@ final class ICUDateFormat: @unchecked Sendable {
         }
         guard status.rawValue <= U_ZERO_ERROR.rawValue, Int(length) <= bytes.count else { return nil }
         return String(decoding: bytes[..<Int(length)], as: UTF8.self)
+    }
+
+    /// The locales whose dates in full write the first of a month otherwise than CLDR's pattern.
+    private static func firstOfMonth(locale: String) -> String? {
+        // The language is what the identifier starts with: `fr`, `fr_CA`, `fr-FR`.
+        locale.prefix(while: \.isLetter) == "fr" ? "1er" : nil
+    }
+
+    /// `date` in words with its day written `first`, when it is the first of its month; else `nil`.
+    private func firstOfMonth(_ date: Date, as first: String) -> String? {
+        guard let (characters, fields) = fields(date),
+              let day = fields.first(where: { $0.kind == UDAT_DATE_FIELD }), text(characters[day.range]) == "1",
+              let before = text(characters[..<day.range.lowerBound]), let after = text(characters[day.range.upperBound...])
+        else { return nil }
+        return before + first + after
     }
 
     /// Whether the format counts days, months and years as the Gregorian calendar does.

@@ -87,7 +87,7 @@ struct HistorySentence {
     /// Each field an edit set or cleared, as one clause each: the first names the project, the
     /// others say "its", all joined as a list. After a clause with the same verb, a clause takes its
     /// `.again` form, which leaves the verb out where the language does: "set the target of “Beta”
-    /// to 5,000 words and its due date to Jan 1, 2027".
+    /// to 5,000 words and its due date to January 1, 2027".
     private func fields(_ operations: [ChangeOperation], in change: Change, names: Names) -> String {
         var clauses: [String] = []
         var previousVerb: ClauseVerb?

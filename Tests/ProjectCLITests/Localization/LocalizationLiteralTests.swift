@@ -58,6 +58,7 @@ import ProjectStore
         "project \(L10nSwiftScanner.hole)\n",  // `--version`
         "/bin/sh",  // the shell `open` falls back on
         "trap : INT QUIT; ",  // the shell code `open` runs before the editor variable
+        "1er",  // the first of a month in a French date in full: a date format, following LC_TIME as ICU's month names do
     ]
 
     /// Text in `Sources/ProjectCLI` that a user reads in English whatever their language, waiting
