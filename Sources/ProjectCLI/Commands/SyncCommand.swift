@@ -66,6 +66,8 @@ enum SyncCommand: Command {
             sync.takeBack(made)
             if !wasShared { try? store.unshare() }
             if !rootWasThere { rmdir(root) }
+            // Taken back, the change is not kept here to be sent later: said so.
+            if case SyncError.unreachable(let remote, let reason) = error { throw SyncError.unreachableUnchanged(remote: remote, reason: reason) }
             throw error
         }
     }

@@ -206,6 +206,8 @@ struct ErrorReport {
             return ([l.text("error.sync.remote-not-empty", ["remote": remote])], .refused)
         case .unreachable(let remote, let reason):
             return ([l.text("error.sync.unreachable", ["remote": remote, "reason": reason])], .unavailable)
+        case .unreachableUnchanged(let remote, let reason):
+            return ([l.text("error.sync.unreachable-unchanged", ["remote": remote, "reason": reason])], .unavailable)
         case .notRepository(let root, let remote):
             return ([l.text("error.sync.not-repository", ["root": root, "remote": remote])], .refused)
         case .remoteUnrelated(let remote):

@@ -101,7 +101,7 @@ struct GitSync {
         if repository, let existing = remoteURL(), existing != remote { throw .otherRemote(root: git.root, existing: existing) }
         if Self.isLocalPath(remote), access(remote, F_OK) != 0 { return }
         let heads = git.run(["ls-remote", "--heads", remote], in: rootExists ? git.root : "/")
-        guard heads.succeeded else { throw .unreachable(remote: remote, reason: heads.complaint) }
+        guard heads.succeeded else { throw .unreachableUnchanged(remote: remote, reason: heads.complaint) }
         // A remote holding branches is refused, unless they are this root's own, pushed before.
         let ours = repository ? git.run(["for-each-ref", "--format=%(refname)", "refs/remotes/\(Self.remoteName)/"]).lines : []
         if !heads.lines.isEmpty, ours.isEmpty { throw .remoteNotEmpty(remote: remote) }
@@ -176,7 +176,7 @@ struct GitSync {
     /// Refuses a remote out of reach, or holding branches that share no commit with this root's.
     private func refuseUnrelated(_ remote: String) throws(SyncError) {
         let heads = git.run(["ls-remote", "--heads", remote])
-        guard heads.succeeded else { throw .unreachable(remote: remote, reason: heads.complaint) }
+        guard heads.succeeded else { throw .unreachableUnchanged(remote: remote, reason: heads.complaint) }
         guard !heads.lines.isEmpty, let head = revision("HEAD") else { return }
         // Its branches fetched under a name of this check's own, looked at, and let go.
         let looked = "refs/project-sync-remote-check/"
@@ -184,7 +184,7 @@ struct GitSync {
             for reference in git.run(["for-each-ref", "--format=%(refname)", looked]).lines { git.run(["update-ref", "-d", reference]) }
         }
         let fetched = git.run(["fetch", "-q", "--no-tags", remote, "+refs/heads/*:\(looked)*"])
-        guard fetched.succeeded else { throw .unreachable(remote: remote, reason: fetched.complaint) }
+        guard fetched.succeeded else { throw .unreachableUnchanged(remote: remote, reason: fetched.complaint) }
         let related = git.run(["for-each-ref", "--format=%(objectname)", looked]).lines.contains {
             git.run(["merge-base", head, $0]).succeeded
         }

@@ -11,6 +11,9 @@ enum SyncError: Error, Equatable {
     /// `--init <remote>` with a remote that already holds commits this root never had.
     case remoteNotEmpty(remote: String)
     case unreachable(remote: String, reason: String)
+    /// A remote out of reach where that changed nothing: `--init` or `--remote` checking it, or an
+    /// `--init` taken back.
+    case unreachableUnchanged(remote: String, reason: String)
     /// `--remote <remote>` in a shared root that is not a git repository.
     case notRepository(root: String, remote: String)
     /// `--remote <remote>` with a remote whose commits share nothing with this root's.

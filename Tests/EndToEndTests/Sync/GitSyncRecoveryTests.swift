@@ -64,6 +64,43 @@ struct GitSyncRecoveryTests {
         #expect(after.stdout.contains("\"removedLocks\" : [\n    \".git/index.lock\"\n  ]"), "\(after)")
     }
 
+    @Test("sync killed with its whole process group, git included, at random moments: the next sync takes away what git left and goes through; nothing is lost")
+    func killedWithItsGit() async throws {
+        let machines = try await laptopAndDesktop()
+        var seed = SystemRandomNumberGenerator()
+        for round in 0..<8 {
+            try machines.write("laptop", "My Novel/Chapters/Laptop \(round).md", "The laptop's words, round \(round).\n")
+            try machines.write("desktop", "My Novel/Chapters/Desktop \(round).md", "The desktop's words, round \(round).\n")
+            await machines.ok("desktop", "sync")
+            await machines.ok("laptop", "edit", "My Novel", "--details", "round \(round)")
+            // A session of its own, whose id the inner shell writes down, so that the whole group dies.
+            let groupFile = machines.sandbox.root + "/group"
+            unlink(groupFile)
+            var environment = machines.sandbox.environment
+            for (key, value) in machines.environment("laptop") { environment[key] = value }
+            let killed = Process()
+            killed.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+            killed.arguments = ["/bin/sh", "-c", "echo $$ > '\(groupFile)'; exec '\(ProjectBinary.path)' sync"]
+            killed.environment = environment
+            killed.standardOutput = FileHandle.nullDevice
+            killed.standardError = FileHandle.nullDevice
+            try killed.run()
+            try await Task.sleep(for: .milliseconds(Int.random(in: 30...600, using: &seed)))
+            if let group = Int32(((try? String(contentsOfFile: groupFile, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)) {
+                kill(-group, SIGKILL)
+            }
+            killed.waitUntilExit()
+            let again = await machines.run("laptop", "sync")
+            #expect(again.status == 0, "round \(round): \(again)")
+            #expect(!machines.gitInProgress("laptop"))
+        }
+        await machines.ok("desktop", "sync")
+        for machine in ["laptop", "desktop"] {
+            #expect(machines.files(machine).filter { $0.hasPrefix("My Novel/Chapters/") && $0.hasSuffix(".md") }.count == 16, "\(machine): \(machines.files(machine))")
+        }
+        #expect(await machines.ok("desktop", "show", "My Novel").stdout.contains("round 7"))
+    }
+
     @Test("a push that loses the ref update to another machine's push ([remote rejected] … failed to update ref) is tried again and goes through")
     func remoteRejectedRace() async throws {
         let machines = try await laptopAndDesktop()
@@ -147,6 +184,7 @@ struct GitSyncRecoveryTests {
         let typo = "file://" + machines.sandbox.root + "/remtoe.git"
         let mistyped = await machines.run("laptop", "sync", "--init", typo)
         #expect(mistyped.status == 3 && mistyped.stderr.contains("Cannot reach \(typo)"), "\(mistyped)")
+        #expect(mistyped.stderr.contains("Nothing was changed. Check the remote"), "\(mistyped)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: machines.root("laptop")) == ["Winter"])
         let notShared = await machines.run("laptop", "sync")
         #expect(notShared.status == 1 && notShared.stderr.contains("is not shared"), "\(notShared)")
