@@ -103,10 +103,10 @@ enum SyncCommand: Command {
         }
         let log = SharedRootFolder.relativeLogPath(of: MachineFile.machine(environment: context.environment).id)
         let toCommit = report.ownChanges(after: GitSync.committedSize(of: log, in: sync.git), root: root, catalog: catalog, store: store)
-        let toSend = report.ownChanges(after: sync.sentSize(of: log), root: root, catalog: catalog, store: store)
-        let outcome = try sync.sync(subject: toCommit.subject(machine: sync.machine))
+        let outcome = try sync.sync(subject: toCommit.subject(machine: sync.machine), ownLog: log)
+        let sent = report.ownChanges(after: outcome.ownLogOnRemote, root: root, catalog: catalog, store: store)
         let arrived = try store.takeIn()
-        report.synced(outcome, sent: toSend, arrivals: [delivered, arrived].compactMap { $0 }, catalog: try store.catalog(), store: store)
+        report.synced(outcome, sent: sent, arrivals: [delivered, arrived].compactMap { $0 }, catalog: try store.catalog(), store: store)
     }
 
     /// git in `root`, as this machine; refused, saying what to install, when git is not there.

@@ -29,6 +29,9 @@ struct GitSync {
         /// This push carried commits made on this machine (by this sync or an earlier one that could
         /// not push), not only the merge of what came in.
         var sentOwnChanges = false
+        /// How many bytes of this machine's log the remote held before this sync pushed: only this
+        /// machine writes its log, so what follows is what this sync sent, or found already there.
+        var ownLogOnRemote = 0
         /// git's lock files a killed git left, taken away before anything else, relative to the root.
         var removedLocks: [String] = []
     }
@@ -170,6 +173,11 @@ struct GitSync {
         }
         let set = git.run(old == nil ? ["remote", "add", Self.remoteName, remote] : ["remote", "set-url", Self.remoteName, remote])
         guard set.succeeded else { throw .gitFailed(step: "remote", reason: set.complaint) }
+        // What was fetched from the old remote says nothing of the new one: an empty new remote must
+        // be sent everything.
+        for reference in git.run(["for-each-ref", "--format=%(refname)", "refs/remotes/\(Self.remoteName)/"]).lines {
+            git.run(["update-ref", "-d", reference])
+        }
         return old
     }
 
@@ -249,7 +257,9 @@ struct GitSync {
     /// Commits the root's changes (`subject` says what they were), takes in what other machines
     /// pushed, and pushes. A push that loses a race with another machine's (whatever git's words for
     /// it) is tried again after taking that machine's changes in.
-    func sync(subject: String) throws(SyncError) -> Outcome {
+    /// `ownLog`, this machine's log relative to the root: how much of it the remote held is noted
+    /// (`Outcome.ownLogOnRemote`).
+    func sync(subject: String, ownLog: String? = nil) throws(SyncError) -> Outcome {
         let folder = try gitFolder()
         var outcome = Outcome()
         outcome.removedLocks = try GitLocks(root: git.root, gitFolder: folder).recover()
@@ -266,6 +276,9 @@ struct GitSync {
             let fetched = git.run(["fetch", "-q", Self.remoteName])
             guard fetched.succeeded else { throw .unreachable(remote: remote, reason: fetched.complaint) }
             let remoteNow = revision(upstream)
+            if attempt == 1, let ownLog, remoteNow != nil {
+                outcome.ownLogOnRemote = Self.committedSize(of: ownLog, at: upstream, in: git)
+            }
             if let lost {
                 // The remote moved since the push was tried, or git said another push held it: a
                 // race lost, not a refusal.
@@ -313,13 +326,6 @@ struct GitSync {
     private func revision(_ reference: String) -> String? {
         let found = git.run(["rev-parse", "--verify", "-q", reference])
         return found.succeeded ? found.output.trimmingCharacters(in: .newlines) : nil
-    }
-
-    /// The size of `path` (relative to the root) in the remote's `branch` as last fetched: what of this
-    /// machine's log the other machines have; 0 when the remote has none of it.
-    func sentSize(of path: String) -> Int {
-        let branch = git.run(["symbolic-ref", "--short", "-q", "HEAD"]).output.trimmingCharacters(in: .newlines)
-        return Self.committedSize(of: path, at: "refs/remotes/\(Self.remoteName)/\(branch)", in: git)
     }
 
     /// Adds every file of the root, empty folders kept with a `.gitkeep` (git carries files only),

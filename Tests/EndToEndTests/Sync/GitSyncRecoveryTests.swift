@@ -146,7 +146,10 @@ struct GitSyncRecoveryTests {
                 try machines.write(name, "\(name)-\(round).md", "Written on \(name).\n")
             }
             let results = await withTaskGroup(of: RunResult.self) { group in
-                for name in names { group.addTask { await machines.run(name, "sync") } }
+                // Six at once on a shared machine: more time than one sync alone is given.
+                for name in names {
+                    group.addTask { await machines.sandbox.run(["sync"], environment: machines.environment(name), timeout: 120) }
+                }
                 return await group.reduce(into: []) { $0.append($1) }
             }
             for result in results { #expect(result.status == 0, "round \(round): \(result)") }
@@ -223,6 +226,14 @@ struct GitSyncRecoveryTests {
         #expect(changed.stdout.contains("Sent: renamed “Sonnets” to “Odes”"), "\(changed)")
         await machines.ok("desktop", "sync", "--remote", moved)
         #expect(await machines.names("desktop") == ["My Novel", "Odes"])
+        // A path that leads nowhere is made a bare repository, and sent everything.
+        let fresh = machines.sandbox.root + "/fresh.git"
+        await machines.ok("laptop", "sync", "--remote", fresh)
+        #expect(machines.gitAnywhere(["-C", fresh, "for-each-ref", "refs/heads/"]).output.contains("refs/heads/master"))
+        await machines.ok("desktop", "add", "Letters", "--no-folder")
+        await machines.ok("desktop", "sync", "--remote", fresh)
+        await machines.ok("laptop", "sync")
+        #expect(await machines.names("laptop") == ["My Novel", "Odes", "Letters"])
         let help = await machines.ok("laptop", "sync", "--help")
         #expect(help.stdout.contains("--remote"), "\(help)")
     }
