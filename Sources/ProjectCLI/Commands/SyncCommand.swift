@@ -66,9 +66,12 @@ enum SyncCommand: Command {
             sync.takeBack(made)
             if !wasShared { try? store.unshare() }
             if !rootWasThere { rmdir(root) }
-            // Taken back, the change is not kept here to be sent later: said so.
-            if case SyncError.unreachable(let remote, let reason) = error { throw SyncError.unreachableUnchanged(remote: remote, reason: reason) }
-            throw error
+            // Taken back, nothing is kept here for a later sync to send: said so.
+            switch error {
+            case SyncError.unreachable(let remote, let reason): throw SyncError.unreachableUnchanged(remote: remote, reason: reason)
+            case SyncError.pushRefused(let remote, let reason): throw SyncError.pushRefusedUnchanged(remote: remote, reason: reason)
+            default: throw error
+            }
         }
     }
 

@@ -224,6 +224,8 @@ struct ErrorReport {
             return ([l.text("error.sync.remote-not-shared", ["remote": remote])], .refused)
         case .pushRefused(let remote, let reason):
             return ([l.text("error.sync.push-refused", ["remote": remote, "reason": reason])], .unavailable)
+        case .pushRefusedUnchanged(let remote, let reason):
+            return ([l.text("error.sync.push-refused-unchanged", ["remote": remote, "reason": reason])], .unavailable)
         case .pushRaced(let remote, let attempts):
             return ([l.text("error.sync.push-raced", ["remote": remote, "attempts": String(attempts)])], .unavailable)
         case .lockHeld(let root, let lock, let seconds):

@@ -283,7 +283,7 @@ struct GitSync {
                 // The remote moved since the push was tried, or git said another push held it: a
                 // race lost, not a refusal.
                 guard lost.remoteBefore != remoteNow || Self.lostRace(lost.push) else {
-                    throw .pushRefused(remote: remote, reason: lost.push.complaint)
+                    throw .pushRefused(remote: remote, reason: Self.refusal(lost.push))
                 }
                 // Machines that raced once are likely to race again at once: each waits a while of its own.
                 usleep(useconds_t.random(in: 0...UInt32(min(attempt, 10)) * 50_000))
@@ -320,6 +320,13 @@ struct GitSync {
     private static func lostRace(_ push: Git.Run) -> Bool {
         ["[rejected]", "fetch first", "non-fast-forward", "failed to update ref", "cannot lock ref",
          "incorrect old value", "stale info", "failed to lock"].contains { push.errors.contains($0) }
+    }
+
+    /// What the remote said of a push it turned down: its line for the branch (`! [remote rejected]
+    /// HEAD -> master (pre-receive hook declined)`) rather than git's closing "failed to push some refs".
+    private static func refusal(_ push: Git.Run) -> String {
+        let lines = push.errors.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        return lines.first { $0.hasPrefix("! [") } ?? push.complaint
     }
 
     /// The commit `reference` names, `nil` when there is none.

@@ -30,6 +30,8 @@ enum SyncError: Error, Equatable {
     /// The remote turned the push down for a reason other than another machine's push: a hook, its
     /// rights, its disk.
     case pushRefused(remote: String, reason: String)
+    /// The same, for an `--init` that was then taken back: nothing is left committed.
+    case pushRefusedUnchanged(remote: String, reason: String)
     /// Other machines pushed first every time this one tried, as many times as it tries.
     case pushRaced(remote: String, attempts: Int)
     /// A git at work in the root holds one of git's lock files (`lock`, relative to the root), still,
