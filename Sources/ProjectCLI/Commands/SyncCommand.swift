@@ -2,8 +2,8 @@ import Foundation
 import ProjectStore
 import ProjectStoreFile
 
-/// `project sync [--init [<remote>] | --join <remote> | --remote <remote> | --name <name>] [--json]`: the list and the
-/// folders on every computer, through git or a folder-sync tool (docs/sync.md).
+/// `project sync [--init [<remote>] | --join <remote> | --remote <remote> | --name <name>] [--json]`:
+/// the list and the folders on every computer, through git or a folder-sync tool (docs/sync.md).
 enum SyncCommand: Command {
     static let initialize = OptionSpec.flag("init", help: "sync.option.init")
     static let join = OptionSpec.value("join", valueName: "placeholder.remote", help: "sync.option.join")
