@@ -2,22 +2,23 @@ import Foundation
 import ProjectStore
 import ProjectStoreFile
 
-/// `project sync [--init [<remote>] | --join <remote> | --name <name>] [--json]`: the list and the
-/// folders on every computer, through git or a folder-sync tool (docs/sync.md).
+/// `project sync [--init [<remote>] | --join <remote> | --remote <remote> | --name <name>] [--json]`:
+/// the list and the folders on every computer, through git or a folder-sync tool (docs/sync.md).
 enum SyncCommand: Command {
     static let initialize = OptionSpec.flag("init", help: "sync.option.init")
     static let join = OptionSpec.value("join", valueName: "placeholder.remote", help: "sync.option.join")
+    static let remote = OptionSpec.value("remote", valueName: "placeholder.remote", help: "sync.option.remote")
     static let name = OptionSpec.value("name", valueName: "placeholder.machine", help: "sync.option.name")
     static let json = OptionSpec.flag("json", help: "sync.option.json")
 
     static let spec = CommandSpec(
         name: "sync", summary: "sync.summary", discussion: "sync.discussion",
         arguments: [.optional("placeholder.remote", help: "sync.argument.remote")],
-        options: [initialize, join, name, json],
+        options: [initialize, join, remote, name, json],
         examples: "sync.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
-        try invocation.requireAtMostOne(of: [initialize, join, name])
+        try invocation.requireAtMostOne(of: [initialize, join, remote, name])
         if let remote = invocation.argument(0), !invocation.isSet(initialize) {
             throw UsageError.extraArgument(remote, command: spec.name)
         }
@@ -28,25 +29,50 @@ enum SyncCommand: Command {
         }
         let report = SyncReport(context: context, json: invocation.isSet(json))
         let store = try context.store
+        let home = context.environment["HOME"]
         if invocation.isSet(initialize) {
-            try share(store, remote: invocation.argument(0), report: report, context: context)
+            if let remote = invocation.argument(0) {
+                try shareThroughGit(store, remote: GitSync.absoluteRemote(remote, home: home), report: report, context: context)
+            } else {
+                let catalog = try store.share()
+                guard let root = store.sharedRoot(of: catalog) else { throw ProjectStoreError.noRoot }
+                report.shared(root: root, projects: catalog.projects.count, remote: nil, outcome: nil)
+            }
         } else if let remote = invocation.value(join) {
-            try joinRoot(store, remote: remote, report: report, context: context)
+            try joinRoot(store, remote: GitSync.absoluteRemote(remote, home: home), report: report, context: context)
+        } else if let remote = invocation.value(remote) {
+            try syncNow(store, report: report, context: context, changingRemoteTo: GitSync.absoluteRemote(remote, home: home))
         } else {
             try syncNow(store, report: report, context: context)
         }
     }
 
-    /// `--init`: the root shared, and, with a remote, made a repository and pushed.
-    private static func share(_ store: ProjectStore, remote: String?, report: SyncReport, context: CommandContext) throws {
-        let catalog = try store.share()
-        guard let root = store.sharedRoot(of: catalog) else { throw ProjectStoreError.noRoot }
-        var outcome: GitSync.Outcome?
-        if let remote {
-            let sync = try gitSync(root: root, context: context)
-            outcome = try sync.initialize(remote: remote, subject: context.localizer.text("sync.commit.shared", ["machine": sync.machine]))
+    /// `--init <remote>`: the root shared, made a repository and pushed, all or nothing: every
+    /// refusal comes before anything changes, and a failure after takes back what this `--init` made
+    /// (the `.git`, the remote, the `.project/` and the store's sharing), so that the root is as it
+    /// was and `--join` or another `--init` can follow.
+    private static func shareThroughGit(_ store: ProjectStore, remote: String, report: SyncReport, context: CommandContext) throws {
+        guard let root = store.root(of: try store.catalog())?.path else { throw ProjectStoreError.noRoot }
+        let sync = try gitSync(root: root, context: context)
+        try sync.checkInitialize(remote: remote)
+        let rootWasThere = access(root, F_OK) == 0
+        let wasShared = store.isSharedRoot(root)
+        var made = GitSync.Made()
+        do {
+            let catalog = try store.share()
+            let outcome = try sync.initialize(remote: remote, subject: context.localizer.text("sync.commit.shared", ["machine": sync.machine]), made: &made)
+            report.shared(root: root, projects: catalog.projects.count, remote: remote, outcome: outcome)
+        } catch {
+            sync.takeBack(made)
+            if !wasShared { try? store.unshare() }
+            if !rootWasThere { rmdir(root) }
+            // Taken back, nothing is kept here for a later sync to send: said so.
+            switch error {
+            case SyncError.unreachable(let remote, let reason): throw SyncError.unreachableUnchanged(remote: remote, reason: reason)
+            case SyncError.pushRefused(let remote, let reason): throw SyncError.pushRefusedUnchanged(remote: remote, reason: reason)
+            default: throw error
+            }
         }
-        report.shared(root: root, projects: catalog.projects.count, remote: remote, outcome: outcome)
     }
 
     /// `--join`: the remote cloned into the root, this machine's projects merged in, and pushed.
@@ -60,23 +86,30 @@ enum SyncCommand: Command {
         report.joined(root: root, catalog: try store.catalog(), broughtIn: before.projects.count, arrivals: arrivals, outcome: outcome)
     }
 
-    /// `sync`: with git, commit, take in, push; without, what has arrived and from whom.
-    private static func syncNow(_ store: ProjectStore, report: SyncReport, context: CommandContext) throws {
+    /// `sync`: with git, commit, take in, push; without, what has arrived and from whom. With
+    /// `changingRemoteTo`, the git remote is changed first.
+    private static func syncNow(_ store: ProjectStore, report: SyncReport, context: CommandContext, changingRemoteTo newRemote: String? = nil) throws {
         // What a folder-sync tool delivered since the last command.
         let delivered = try store.takeIn()
         let catalog = try store.catalog()
         guard let root = store.sharedRoot(of: catalog) else {
             throw SyncError.notShared(root: store.root(of: catalog)?.path ?? context.localizer.text("history.root.default"))
         }
+        if let newRemote {
+            let old = try gitSync(root: root, context: context).changeRemote(to: newRemote)
+            report.remoteChanged(to: newRemote, from: old)
+        }
         // A root a folder-sync tool carries is not a repository, and needs no git.
         guard let sync = installedGitSync(root: root, context: context), try sync.isRepository() else {
             report.status(try store.sharingStatus(), arrivals: delivered, catalog: catalog, store: store)
             return
         }
-        let outgoing = report.ownChangesSinceLastCommit(root: root, git: sync.git, catalog: catalog, store: store)
-        let outcome = try sync.sync(subject: outgoing.subject(machine: sync.machine))
+        let log = SharedRootFolder.relativeLogPath(of: MachineFile.machine(environment: context.environment).id)
+        let toCommit = report.ownChanges(after: GitSync.committedSize(of: log, in: sync.git), root: root, catalog: catalog, store: store)
+        let outcome = try sync.sync(subject: toCommit.subject(machine: sync.machine), ownLog: log)
+        let sent = report.ownChanges(after: outcome.ownLogOnRemote, root: root, catalog: catalog, store: store)
         let arrived = try store.takeIn()
-        report.synced(outcome, outgoing: outgoing, arrivals: [delivered, arrived].compactMap { $0 }, catalog: try store.catalog(), store: store)
+        report.synced(outcome, sent: sent, arrivals: [delivered, arrived].compactMap { $0 }, catalog: try store.catalog(), store: store)
     }
 
     /// git in `root`, as this machine; refused, saying what to install, when git is not there.

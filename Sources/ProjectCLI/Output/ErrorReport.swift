@@ -218,6 +218,12 @@ struct ErrorReport {
             return ([l.text("error.sync.remote-not-empty", ["remote": remote])], .refused)
         case .unreachable(let remote, let reason):
             return ([l.text("error.sync.unreachable", ["remote": remote, "reason": reason])], .unavailable)
+        case .unreachableUnchanged(let remote, let reason):
+            return ([l.text("error.sync.unreachable-unchanged", ["remote": remote, "reason": reason])], .unavailable)
+        case .notRepository(let root, let remote):
+            return ([l.text("error.sync.not-repository", ["root": root, "remote": remote])], .refused)
+        case .remoteUnrelated(let remote):
+            return ([l.text("error.sync.remote-unrelated", ["remote": remote])], .refused)
         case .operationInProgress(let root):
             return ([l.text("error.sync.operation-in-progress", ["root": root])], .refused)
         case .detachedHead(let root):
@@ -230,6 +236,12 @@ struct ErrorReport {
             return ([l.text("error.sync.remote-not-shared", ["remote": remote])], .refused)
         case .pushRefused(let remote, let reason):
             return ([l.text("error.sync.push-refused", ["remote": remote, "reason": reason])], .unavailable)
+        case .pushRefusedUnchanged(let remote, let reason):
+            return ([l.text("error.sync.push-refused-unchanged", ["remote": remote, "reason": reason])], .unavailable)
+        case .pushRaced(let remote, let attempts):
+            return ([l.text("error.sync.push-raced", ["remote": remote, "attempts": String(attempts)])], .unavailable)
+        case .lockHeld(let root, let lock, let seconds):
+            return ([l.text("error.sync.lock-held", ["root": root, "lock": lock, "seconds": String(seconds)])], .unavailable)
         case .gitFailed(let step, let reason):
             return ([l.text("error.sync.git-failed", ["step": step, "reason": reason])], .unavailable)
         }

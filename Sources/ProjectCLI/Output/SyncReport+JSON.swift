@@ -14,10 +14,11 @@ extension SyncReport {
          "renamed": (arrivals?.renamed ?? []).map { ["from": $0.from, "to": $0.to] }]
     }
 
-    func syncedJSON(_ outcome: GitSync.Outcome, outgoing: Outgoing, arrivals: [Arrivals]) -> [String: Any] {
+    func syncedJSON(_ outcome: GitSync.Outcome, sent: Outgoing, arrivals: [Arrivals]) -> [String: Any] {
         let english = english
         return [
-            "committed": outcome.committed, "pushed": outcome.pushed, "sent": outgoing.sentences,
+            "committed": outcome.committed, "pushed": outcome.pushed, "sent": outcome.sentOwnChanges ? sent.sentences : [],
+            "removedLocks": outcome.removedLocks,
             "arrived": arrivals.flatMap(\.changes).map { ["machine": $0.machine.name, "change": english.describe(History.Entry(change: $0), names: [:])] },
             "files": outcome.arrivedFiles,
             "conflicts": outcome.conflicts.map { ["path": $0.path, "copy": $0.copy] },

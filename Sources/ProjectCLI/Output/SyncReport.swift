@@ -31,26 +31,35 @@ struct SyncReport {
         if let arrivals { decisions([arrivals], catalog: catalog, joining: true) }
     }
 
-    /// This machine's changes not committed yet: what its log holds past what `HEAD` holds.
-    func ownChangesSinceLastCommit(root: String, git: Git, catalog: ProjectCatalog, store: ProjectStore) -> Outgoing {
+    /// `--remote`: said before what the sync that follows says (not with `--json`, whose object says the sync).
+    func remoteChanged(to remote: String, from old: String?) {
+        guard !json else { return }
+        if let old { context.say("sync.remote-changed", ["remote": remote, "old": old]) } else { context.say("sync.remote-set", ["remote": remote]) }
+    }
+
+    /// This machine's changes its log holds past its first `known` bytes: past what `HEAD` holds, the
+    /// ones to commit; past what the remote holds, the ones to send.
+    func ownChanges(after known: Int, root: String, catalog: ProjectCatalog, store: ProjectStore) -> Outgoing {
         let me = MachineFile.machine(environment: context.environment)
-        let committed = GitSync.committedSize(of: SharedRootFolder.relativeLogPath(of: me.id), in: git)
-        let changes = ((try? SharedRootFolder().log(of: me.id, in: root)) ?? []).filter { $0.end > committed }.map(\.change.change)
+        let changes = ((try? SharedRootFolder().log(of: me.id, in: root)) ?? []).filter { $0.end > known }.map(\.change.change)
         return Outgoing(sentences: sentences(changes, catalog: catalog, store: store), localizer: l)
     }
 
-    func synced(_ outcome: GitSync.Outcome, outgoing: Outgoing, arrivals: [Arrivals], catalog: ProjectCatalog, store: ProjectStore) {
+    /// `sent`: this machine's changes the remote did not have before this sync, committed by it or
+    /// by an earlier sync that could not push.
+    func synced(_ outcome: GitSync.Outcome, sent: Outgoing, arrivals: [Arrivals], catalog: ProjectCatalog, store: ProjectStore) {
         let changes = arrivals.flatMap(\.changes)
         let files = filesByProject(outcome.arrivedFiles, catalog: catalog, store: store)
-        if json { return emit(syncedJSON(outcome, outgoing: outgoing, arrivals: arrivals)) }
+        if json { return emit(syncedJSON(outcome, sent: sent, arrivals: arrivals)) }
+        for lock in outcome.removedLocks { context.say("sync.lock-removed", ["path": lock]) }
         // From each machine: its changes, and the files of each project that came with them; files
         // are said with the changes when one machine sent both, else on a line of their own.
         let machines = Set(changes.map(\.machine.name))
         sayFrom(changes, catalog: catalog, store: store, files: machines.count == 1 ? files : [])
         if !files.isEmpty, machines.count != 1 { context.say("sync.files-arrived", ["what": files.listed(l)]) }
         if changes.isEmpty && files.isEmpty { context.say("sync.nothing-arrived") }
-        if outcome.committed {
-            context.say("sync.sent", ["what": outgoing.sentences.isEmpty ? l.text("sync.sent.files") : outgoing.sentences.listed(l)])
+        if outcome.sentOwnChanges {
+            context.say("sync.sent", ["what": sent.sentences.isEmpty ? l.text("sync.sent.files") : sent.sentences.listed(l)])
         } else if outcome.pushed {
             context.say("sync.nothing-to-send")
         }

@@ -26,6 +26,14 @@ struct GitSync {
         var conflicts: [(path: String, copy: String)] = []
         /// The remote holds every commit of this root's: pushed now, or before.
         var pushed = false
+        /// This push carried commits made on this machine (by this sync or an earlier one that could
+        /// not push), not only the merge of what came in.
+        var sentOwnChanges = false
+        /// How many bytes of this machine's log the remote held before this sync pushed: only this
+        /// machine writes its log, so what follows is what this sync sent, or found already there.
+        var ownLogOnRemote = 0
+        /// git's lock files a killed git left, taken away before anything else, relative to the root.
+        var removedLocks: [String] = []
     }
 
     /// The remote every machine exchanges through.
@@ -54,9 +62,9 @@ struct GitSync {
         return found.succeeded ? found.output.trimmingCharacters(in: .newlines) : nil
     }
 
-    /// How long `path` (relative to the root) is in the last commit; 0 when it is not there.
-    static func committedSize(of path: String, in git: Git) -> Int {
-        Int(git.run(["cat-file", "-s", "HEAD:\(path)"]).output.trimmingCharacters(in: .newlines)) ?? 0
+    /// How long `path` (relative to the root) is in the commit `at` names; 0 when it is not there.
+    static func committedSize(of path: String, at commit: String = "HEAD", in git: Git) -> Int {
+        Int(git.run(["cat-file", "-s", "\(commit):\(path)"]).output.trimmingCharacters(in: .newlines)) ?? 0
     }
 
     private func gitFolder() throws(SyncError) -> String {
@@ -71,34 +79,136 @@ struct GitSync {
 
     // MARK: Starting
 
-    /// `sync --init <remote>`: the root made a repository if it is not one, `remote` added as
-    /// `origin` (a local path that does not exist is made a bare repository), which must be empty
-    /// or already this root's; then everything committed and pushed.
-    func initialize(remote: String, subject: String) throws(SyncError) -> Outcome {
-        if try !isRepository() {
-            let made = git.run(["init", "-q"])
-            guard made.succeeded else { throw .gitFailed(step: "init", reason: made.complaint) }
-        }
-        if let existing = remoteURL() {
-            guard existing == remote else { throw .otherRemote(root: git.root, existing: existing) }
+    /// What `sync --init <remote>` made, so that an `--init` that fails takes it all back.
+    struct Made {
+        /// The root's `.git`, when the root was not a repository.
+        var repository = false
+        /// `origin`, added to a repository that had none.
+        var remote = false
+        /// A bare repository made where the remote's path led nowhere.
+        var bareRemote: String?
+        /// The root was a repository of its own before: what `HEAD` named then, `nil` for a branch
+        /// with no commit yet.
+        var repositoryWasThere = false
+        var headBefore: String?
+        /// The `.gitkeep` files it put in empty folders.
+        var keepFiles: [String] = []
+    }
+
+    /// Every refusal of `sync --init <remote>`, before anything changes: a root inside another
+    /// repository, a repository that syncs with another remote, a remote out of reach or holding
+    /// commits this root never had.
+    func checkInitialize(remote: String) throws(SyncError) {
+        let rootExists = access(git.root, F_OK) == 0
+        let repository = rootExists ? try isRepository() : false
+        if repository, let existing = remoteURL(), existing != remote { throw .otherRemote(root: git.root, existing: existing) }
+        if Self.isLocalPath(remote), access(remote, F_OK) != 0 { return }
+        let heads = git.run(["ls-remote", "--heads", remote], in: rootExists ? git.root : "/")
+        guard heads.succeeded else { throw .unreachableUnchanged(remote: remote, reason: heads.complaint) }
+        // A remote holding branches is refused, unless they are this root's own, pushed before.
+        let ours = repository ? git.run(["for-each-ref", "--format=%(refname)", "refs/remotes/\(Self.remoteName)/"]).lines : []
+        if !heads.lines.isEmpty, ours.isEmpty { throw .remoteNotEmpty(remote: remote) }
+    }
+
+    /// `sync --init <remote>`, once `checkInitialize` has passed and the root is shared: the root made
+    /// a repository if it is not one, `remote` added as `origin` (a local path that does not exist is
+    /// made a bare repository); then everything committed and pushed. `made` says what was made.
+    func initialize(remote: String, subject: String, made: inout Made) throws(SyncError) -> Outcome {
+        if try isRepository() {
+            made.repositoryWasThere = true
+            made.headBefore = revision("HEAD")
         } else {
+            let created = git.run(["init", "-q"])
+            guard created.succeeded else { throw .gitFailed(step: "init", reason: created.complaint) }
+            made.repository = true
+        }
+        if remoteURL() == nil {
             if Self.isLocalPath(remote), access(remote, F_OK) != 0 {
-                let made = git.run(["init", "-q", "--bare", remote])
-                guard made.succeeded else { throw .gitFailed(step: "init --bare", reason: made.complaint) }
+                let created = git.run(["init", "-q", "--bare", remote])
+                guard created.succeeded else { throw .gitFailed(step: "init --bare", reason: created.complaint) }
+                made.bareRemote = remote
             }
             let added = git.run(["remote", "add", Self.remoteName, remote])
             guard added.succeeded else { throw .gitFailed(step: "remote add", reason: added.complaint) }
+            made.remote = true
         }
-        let heads = git.run(["ls-remote", "--heads", Self.remoteName])
-        guard heads.succeeded else { throw .unreachable(remote: remote, reason: heads.complaint) }
-        // A remote holding branches is refused, unless they are this root's own, pushed before.
-        let ours = git.run(["for-each-ref", "--format=%(refname)", "refs/remotes/\(Self.remoteName)/"]).lines
-        if !heads.lines.isEmpty, ours.isEmpty { throw .remoteNotEmpty(remote: remote) }
+        made.keepFiles = keepEmptyFolders(in: git.root)
         return try sync(subject: subject)
+    }
+
+    /// Takes back what a failed `--init` made, and only that: the `.git` and the bare remote it made
+    /// whole; in a repository that was there, the remote it added and the commit it made (the files
+    /// stay as they are).
+    func takeBack(_ made: Made) {
+        for file in made.keepFiles { unlink(file) }
+        if let bare = made.bareRemote { try? FileManager.default.removeItem(atPath: bare) }
+        if made.repository {
+            try? FileManager.default.removeItem(atPath: git.root + "/.git")
+            return
+        }
+        guard made.repositoryWasThere else { return }
+        if made.remote { git.run(["remote", "remove", Self.remoteName]) }
+        let head = revision("HEAD")
+        if let before = made.headBefore, head != before {
+            git.run(["reset", "-q", before])
+        } else if made.headBefore == nil, head != nil {
+            // The branch had no commit: it has none again, and nothing is staged.
+            git.run(["update-ref", "-d", "HEAD"])
+            git.run(["read-tree", "--empty"])
+        }
+    }
+
+    /// `sync --remote <remote>`: the remote this repository syncs with changed (a mistyped one, a
+    /// disk mounted elsewhere, a moved server), only once `remote` is found reachable and holding
+    /// nothing or this root's own history (a local path that does not exist is made a bare
+    /// repository, as `--init` does). Returns the remote it had, `nil` for none.
+    func changeRemote(to remote: String) throws(SyncError) -> String? {
+        guard try isRepository() else { throw .notRepository(root: git.root, remote: remote) }
+        let old = remoteURL()
+        if Self.isLocalPath(remote), access(remote, F_OK) != 0 {
+            let created = git.run(["init", "-q", "--bare", remote])
+            guard created.succeeded else { throw .gitFailed(step: "init --bare", reason: created.complaint) }
+        } else {
+            try refuseUnrelated(remote)
+        }
+        let set = git.run(old == nil ? ["remote", "add", Self.remoteName, remote] : ["remote", "set-url", Self.remoteName, remote])
+        guard set.succeeded else { throw .gitFailed(step: "remote", reason: set.complaint) }
+        // What was fetched from the old remote says nothing of the new one: an empty new remote must
+        // be sent everything.
+        for reference in git.run(["for-each-ref", "--format=%(refname)", "refs/remotes/\(Self.remoteName)/"]).lines {
+            git.run(["update-ref", "-d", reference])
+        }
+        return old
+    }
+
+    /// Refuses a remote out of reach, or holding branches that share no commit with this root's.
+    private func refuseUnrelated(_ remote: String) throws(SyncError) {
+        let heads = git.run(["ls-remote", "--heads", remote])
+        guard heads.succeeded else { throw .unreachableUnchanged(remote: remote, reason: heads.complaint) }
+        guard !heads.lines.isEmpty, let head = revision("HEAD") else { return }
+        // Its branches fetched under a name of this check's own, looked at, and let go.
+        let looked = "refs/project-sync-remote-check/"
+        defer {
+            for reference in git.run(["for-each-ref", "--format=%(refname)", looked]).lines { git.run(["update-ref", "-d", reference]) }
+        }
+        let fetched = git.run(["fetch", "-q", "--no-tags", remote, "+refs/heads/*:\(looked)*"])
+        guard fetched.succeeded else { throw .unreachableUnchanged(remote: remote, reason: fetched.complaint) }
+        let related = git.run(["for-each-ref", "--format=%(objectname)", looked]).lines.contains {
+            git.run(["merge-base", head, $0]).succeeded
+        }
+        guard related else { throw .remoteUnrelated(remote: remote) }
     }
 
     private static func isLocalPath(_ remote: String) -> Bool {
         remote.hasPrefix("/") || remote.hasPrefix("./") || remote.hasPrefix("../") || remote.hasPrefix("~") || !remote.contains(":")
+    }
+
+    /// A remote as git is to find it from the root: a relative path is taken from where the writer
+    /// typed it, `~` as their home.
+    static func absoluteRemote(_ remote: String, home: String?) -> String {
+        guard isLocalPath(remote), !remote.hasPrefix("/") else { return remote }
+        if remote == "~" || remote.hasPrefix("~/"), let home { return home + remote.dropFirst() }
+        return ((FileManager.default.currentDirectoryPath + "/" + remote) as NSString).standardizingPath
     }
 
     /// `sync --join <remote>`: the remote cloned into the root, which must be missing or empty. The
@@ -144,43 +254,85 @@ struct GitSync {
 
     // MARK: Syncing
 
-    /// Commits the root's changes (`subject` says what they were),
-    /// takes in what other machines pushed, and pushes; a push refused because another machine
-    /// pushed first is tried again after taking that in.
-    func sync(subject: String) throws(SyncError) -> Outcome {
+    /// Commits the root's changes (`subject` says what they were), takes in what other machines
+    /// pushed, and pushes. A push that loses a race with another machine's (whatever git's words for
+    /// it) is tried again after taking that machine's changes in.
+    /// `ownLog`, this machine's log relative to the root: how much of it the remote held is noted
+    /// (`Outcome.ownLogOnRemote`).
+    func sync(subject: String, ownLog: String? = nil) throws(SyncError) -> Outcome {
         let folder = try gitFolder()
+        var outcome = Outcome()
+        outcome.removedLocks = try GitLocks(root: git.root, gitFolder: folder).recover()
         finishOwnInterruptedMerge(in: folder)
         try refuseWritersOperation(in: folder)
         let branchLookup = git.run(["symbolic-ref", "--short", "-q", "HEAD"])
         guard branchLookup.succeeded else { throw .detachedHead(root: git.root) }
         let branch = branchLookup.output.trimmingCharacters(in: .newlines)
         guard let remote = remoteURL() else { throw .noRemote(root: git.root) }
-        var outcome = Outcome()
         outcome.committed = try commitEverything(subject: subject)
-        for _ in 0..<5 {
+        let upstream = "refs/remotes/\(Self.remoteName)/\(branch)"
+        var lost: (remoteBefore: String?, push: Git.Run)?
+        for attempt in 1...Self.pushAttempts {
             let fetched = git.run(["fetch", "-q", Self.remoteName])
             guard fetched.succeeded else { throw .unreachable(remote: remote, reason: fetched.complaint) }
-            let upstream = "refs/remotes/\(Self.remoteName)/\(branch)"
-            if git.run(["rev-parse", "--verify", "-q", upstream]).succeeded {
+            let remoteNow = revision(upstream)
+            if attempt == 1, let ownLog, remoteNow != nil {
+                outcome.ownLogOnRemote = Self.committedSize(of: ownLog, at: upstream, in: git)
+            }
+            if let lost {
+                // The remote moved since the push was tried, or git said another push held it: a
+                // race lost, not a refusal.
+                guard lost.remoteBefore != remoteNow || Self.lostRace(lost.push) else {
+                    throw .pushRefused(remote: remote, reason: Self.refusal(lost.push))
+                }
+                // Machines that raced once are likely to race again at once: each waits a while of its own.
+                usleep(useconds_t.random(in: 0...UInt32(min(attempt, 10)) * 50_000))
+            }
+            if remoteNow != nil {
                 try merge(upstream, marker: folder + "/" + Self.markerName, into: &outcome)
             }
             // Nothing of ours the remote lacks: nothing to push, and the upstream was set by the push
             // that sent it.
-            if git.run(["merge-base", "--is-ancestor", "HEAD", upstream]).succeeded {
+            if remoteNow != nil, git.run(["merge-base", "--is-ancestor", "HEAD", upstream]).succeeded {
                 outcome.pushed = true
                 return outcome
             }
+            let ownCommits = git.run(["rev-list", "--count", "--no-merges", "HEAD"] + (remoteNow.map { ["^" + $0] } ?? []))
             let pushed = git.run(["push", "-q", Self.remoteName, "HEAD:refs/heads/\(branch)"])
             if pushed.succeeded {
                 outcome.pushed = true
+                outcome.sentOwnChanges = (Int(ownCommits.output.trimmingCharacters(in: .newlines)) ?? 0) > 0
                 git.run(["branch", "-q", "--set-upstream-to=\(Self.remoteName)/\(branch)"])
                 return outcome
             }
-            // Another machine pushed in between: take that in too, and try again.
-            guard pushed.errors.contains("[rejected]") || pushed.errors.contains("fetch first") || pushed.errors.contains("non-fast-forward")
-            else { throw .pushRefused(remote: remote, reason: pushed.complaint) }
+            lost = (remoteNow, pushed)
         }
-        throw .pushRefused(remote: remote, reason: "other machines kept pushing; try again")
+        throw .pushRaced(remote: remote, attempts: Self.pushAttempts)
+    }
+
+    /// How many times a push is tried while other machines keep pushing first.
+    static let pushAttempts = 30
+
+    /// git's words for a push that lost to another machine's: the remote moved on (`[rejected]`,
+    /// `fetch first`, `non-fast-forward`), or another push held or changed the ref while this one
+    /// tried to update it (`[remote rejected] … (failed to update ref)`, `cannot lock ref`,
+    /// `incorrect old value`).
+    private static func lostRace(_ push: Git.Run) -> Bool {
+        ["[rejected]", "fetch first", "non-fast-forward", "failed to update ref", "cannot lock ref",
+         "incorrect old value", "stale info", "failed to lock"].contains { push.errors.contains($0) }
+    }
+
+    /// What the remote said of a push it turned down: its line for the branch (`! [remote rejected]
+    /// HEAD -> master (pre-receive hook declined)`) rather than git's closing "failed to push some refs".
+    private static func refusal(_ push: Git.Run) -> String {
+        let lines = push.errors.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        return lines.first { $0.hasPrefix("! [") } ?? push.complaint
+    }
+
+    /// The commit `reference` names, `nil` when there is none.
+    private func revision(_ reference: String) -> String? {
+        let found = git.run(["rev-parse", "--verify", "-q", reference])
+        return found.succeeded ? found.output.trimmingCharacters(in: .newlines) : nil
     }
 
     /// Adds every file of the root, empty folders kept with a `.gitkeep` (git carries files only),
@@ -202,18 +354,20 @@ struct GitSync {
         return ["-c", "user.name=\(name)", "-c", "user.email=project@\(FolderName.safe(name).replacingOccurrences(of: " ", with: "-"))"]
     }
 
-    /// A `.gitkeep` in each empty folder under `folder`, `.git` aside.
-    private func keepEmptyFolders(in folder: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    /// A `.gitkeep` in each empty folder under `folder`, `.git` aside; returns the ones made.
+    @discardableResult
+    private func keepEmptyFolders(in folder: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         if names.isEmpty, folder != git.root {
-            FileManager.default.createFile(atPath: folder + "/.gitkeep", contents: Data())
-            return
+            return FileManager.default.createFile(atPath: folder + "/.gitkeep", contents: Data()) ? [folder + "/.gitkeep"] : []
         }
+        var made: [String] = []
         for name in names where name != ".git" {
             let path = folder + "/" + name
             var status = stat()
-            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { keepEmptyFolders(in: path) }
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { made += keepEmptyFolders(in: path) }
         }
+        return made
     }
 
     /// Merges `upstream`; files changed on both sides are resolved by keeping both.

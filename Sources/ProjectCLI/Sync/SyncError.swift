@@ -11,6 +11,13 @@ enum SyncError: Error, Equatable {
     /// `--init <remote>` with a remote that already holds commits this root never had.
     case remoteNotEmpty(remote: String)
     case unreachable(remote: String, reason: String)
+    /// A remote out of reach where that changed nothing: `--init` or `--remote` checking it, or an
+    /// `--init` taken back.
+    case unreachableUnchanged(remote: String, reason: String)
+    /// `--remote <remote>` in a shared root that is not a git repository.
+    case notRepository(root: String, remote: String)
+    /// `--remote <remote>` with a remote whose commits share nothing with this root's.
+    case remoteUnrelated(remote: String)
     /// A merge, rebase, cherry-pick or revert the writer started and has not finished.
     case operationInProgress(root: String)
     case detachedHead(root: String)
@@ -20,7 +27,16 @@ enum SyncError: Error, Equatable {
     case rootNotEmpty(root: String)
     /// `--join` from a remote that holds no shared root.
     case remoteNotShared(remote: String)
+    /// The remote turned the push down for a reason other than another machine's push: a hook, its
+    /// rights, its disk.
     case pushRefused(remote: String, reason: String)
+    /// The same, for an `--init` that was then taken back: nothing is left committed.
+    case pushRefusedUnchanged(remote: String, reason: String)
+    /// Other machines pushed first every time this one tried, as many times as it tries.
+    case pushRaced(remote: String, attempts: Int)
+    /// A git at work in the root holds one of git's lock files (`lock`, relative to the root), still,
+    /// after `seconds` of waiting.
+    case lockHeld(root: String, lock: String, seconds: Int)
     /// Another git step failed; its words are given.
     case gitFailed(step: String, reason: String)
 }

@@ -15,6 +15,13 @@ public final class MemorySharedFolder: SharedFolder, @unchecked Sendable {
         lock.withLock { if logs[root] == nil { logs[root] = [:] } }
     }
 
+    public func unshare(_ root: String, machine: UUID) {
+        lock.withLock {
+            logs[root]?[machine] = nil
+            if logs[root]?.isEmpty == true { logs[root] = nil }
+        }
+    }
+
     public func logEnds(in root: String) -> [UUID: Int] {
         lock.withLock { (logs[root] ?? [:]).mapValues(\.count) }
     }

@@ -10,6 +10,9 @@ public protocol SharedFolder: Sendable {
     func isShared(_ root: String) -> Bool
     /// Makes `root` shared; nothing when it already is.
     func share(_ root: String) throws(ProjectStoreError)
+    /// Takes back a `share` that has just made `root` shared (a `sync --init` that failed): `machine`'s
+    /// log goes, then the folders `share` made, if nothing else is in them.
+    func unshare(_ root: String, machine: UUID) throws(ProjectStoreError)
     /// How long each machine's log is: what every command compares with what it has taken in, so
     /// it must cost no more than looking at each file.
     func logEnds(in root: String) throws(ProjectStoreError) -> [UUID: Int]

@@ -48,6 +48,15 @@ public struct SharedRootFolder: SharedFolder {
         }
     }
 
+    /// `rmdir` takes a folder away only when it is empty: whatever else a sync tool put there stays.
+    public func unshare(_ root: String, machine: UUID) throws(ProjectStoreError) {
+        let log = Self.logPath(of: machine, in: root)
+        guard unlink(log) == 0 || errno == ENOENT else { throw .sharedFile(.unwritable(path: log, code: errno)) }
+        for folder in [Self.machinesFolder(in: root), root + "/" + Self.folder] where rmdir(folder) != 0 && errno != ENOENT {
+            throw .sharedFile(.unwritable(path: folder, code: errno))
+        }
+    }
+
     public func logEnds(in root: String) throws(ProjectStoreError) -> [UUID: Int] {
         let folder = Self.machinesFolder(in: root)
         let names: [String]
