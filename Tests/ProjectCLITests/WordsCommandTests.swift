@@ -368,7 +368,7 @@ import ProjectStoreFile
         }
         let added = tool.run(["add", "Old Poem", "--due", "2001-06-01", "--no-folder"])
         #expect(added.status == 0)
-        #expect(added.output.contains("“Old Poem” is due on Jun 1, 2001, a date already past ("), "\(added.output)")
+        #expect(added.output.contains("“Old Poem” is due on June 1, 2001, a date already past ("), "\(added.output)")
         #expect(tool.projects().last?["due"] as? String == "2001-06-01")
     }
 
