@@ -153,8 +153,8 @@ struct SyncReport {
         }
     }
 
-    /// A field as the sentence names it.
-    private func fieldName(_ field: String) -> String {
+    /// A field as the sentence names it; `undo` names the fields it gave another machine's value.
+    func fieldName(_ field: String) -> String {
         switch field {
         case "name": l.text("sync.field.name")
         case "details": l.text("sync.field.details")

@@ -185,7 +185,8 @@ private struct Merge {
         let catalog = try ProjectCatalog(projects: keyed, defaultOrder: defaultOrder)
         // In the order the merge decided them, the same on every machine.
         return MergeOutcome(
-            catalog: catalog, overridden: overridden, dropped: dropped,
+            catalog: catalog, latestWrites: projects.reduce(into: [:]) { $0[$1.project.id] = $1.writes.mapValues(\.change) },
+            overridden: overridden, dropped: dropped,
             renamed: renamed.values.sorted { ($0.0, $0.1.project.uuidString) < ($1.0, $1.1.project.uuidString) }.map(\.1),
             folderClashes: folderClashes.values.sorted { ($0.0, $0.1.project.uuidString) < ($1.0, $1.1.project.uuidString) }.map(\.1))
     }
