@@ -42,4 +42,55 @@ struct UndoAcrossMachinesTests {
         machines.meet()
         #expect(try desktop.store.catalog().named("Winter").target == 50_000)
     }
+
+    @Test("the undo sync advises goes through when the other machine edited the deleted project, and brings the dropped edit back, on both; redo deletes it again")
+    func deletionUndoneWithDroppedEdit() throws {
+        let machines = try MergedNamesTests.autumnTwice()
+        let (laptop, desktop) = (machines.laptop, machines.desktop)
+        try laptop.store.delete(.named("Autumn"))
+        try desktop.store.setDetails(of: .named("Autumn"), to: "desktop blurb")
+        machines.meet()
+        #expect(try desktop.store.catalog().names == ["Winter", "autumn (2)"])
+
+        let undone = try laptop.store.undo()
+        #expect(undone.catalog.names == ["Winter", "Autumn", "autumn (2)"])
+        #expect(undone.catalog.named("Autumn").details == "desktop blurb")
+        #expect(undone.restored.map(\.machine) == ["desktop"])
+        machines.meet()
+        let onDesktop = try desktop.store.catalog()
+        #expect(onDesktop.names == ["Winter", "Autumn", "autumn (2)"])
+        #expect(onDesktop.named("Autumn").details == "desktop blurb")
+
+        try laptop.store.redo()
+        machines.meet()
+        #expect(try desktop.store.catalog().names == ["Winter", "autumn (2)"])
+    }
+
+    @Test("a later change made at the same time, whose value holds, stands in no one's way: undo goes through and leaves it")
+    func concurrentLaterChangeHolds() throws {
+        let machines = try SharingTests.Apart(["Winter"])
+        let (laptop, desktop) = (machines.laptop, machines.desktop)
+        try laptop.store.edit(.named("Winter"), ProjectEdit(target: .set(5_000)))
+        try desktop.store.edit(.named("Winter"), ProjectEdit(target: .set(9_000)))
+        machines.meet()
+        #expect(try laptop.store.catalog().named("Winter").target == 9_000)
+        #expect(try laptop.store.undo().catalog.named("Winter").target == 9_000)
+        machines.meet()
+        #expect(try desktop.store.catalog().named("Winter").target == 9_000)
+    }
+
+    @Test("undo refuses, naming the project, the machine and what it did, when a change made after seeing this one stands in the way")
+    func refusesNamingWhatStandsInTheWay() throws {
+        let machines = try SharingTests.Apart(["Winter", "Sonnets"])
+        let (laptop, desktop) = (machines.laptop, machines.desktop)
+        try laptop.store.setDetails(of: .named("Winter"), to: "Cold")
+        machines.meet()
+        try desktop.store.delete(.named("Winter"))
+        machines.meet()
+        let before = try laptop.store.catalog()
+        #expect(throws: ProjectStoreError.historyBlocked(.changedElsewhere("Winter", machine: "desktop", what: .deleted), command: "test")) {
+            try laptop.store.undo()
+        }
+        #expect(try laptop.store.catalog() == before)
+    }
 }
