@@ -15,5 +15,12 @@ enum UndoCommand: Command {
         let sentence = context.historySentence(store, catalog).describe(outcome.entry, names: names, undone: true)
         context.say("undo.done", ["what": sentence])
         for path in outcome.trashed { context.say("undo.trashed", ["path": path]) }
+        // A value another machine set at the same time as the undone change, back in its place.
+        let fields = SyncReport(context: context, json: false)
+        for restored in outcome.restored {
+            context.say("undo.restored", [
+                "name": TerminalText.visible(names[restored.project] ?? ""), "field": fields.fieldName(restored.field),
+                "machine": restored.machine])
+        }
     }
 }

@@ -135,7 +135,10 @@ struct ErrorReport {
         case .folderMoved(let path): l.text("error.history.folder-moved", ["path": path])
         case .folderInTheWay(let path): l.text("error.history.folder-in-the-way", ["path": path])
         case .recordedBeforeUpgrade: l.text("error.history.before-upgrade")
-        case .changedElsewhere(let name, let machine): l.text("error.history.changed-elsewhere", ["name": name, "machine": machine])
+        case .changedElsewhere(let name, let machine, .field(let field)):
+            l.text("error.history.changed-elsewhere", ["name": name, "machine": machine, "field": SyncReport.fieldName(field, l)])
+        case .changedElsewhere(let name, let machine, .deleted): l.text("error.history.deleted-elsewhere", ["name": name, "machine": machine])
+        case .changedElsewhere(let name, let machine, .added): l.text("error.history.added-elsewhere", ["name": name, "machine": machine])
         }
     }
 

@@ -162,8 +162,11 @@ struct SyncReport {
         }
     }
 
-    /// A field as the sentence names it.
-    private func fieldName(_ field: String) -> String {
+    /// A field as the sentence names it; `undo` names the fields it gave another machine's value.
+    func fieldName(_ field: String) -> String { Self.fieldName(field, l) }
+
+    /// A field as a sentence names it, for `sync`, `undo` and the errors that name one.
+    static func fieldName(_ field: String, _ l: Localizer) -> String {
         switch field {
         case "name": l.text("sync.field.name")
         case "details": l.text("sync.field.details")

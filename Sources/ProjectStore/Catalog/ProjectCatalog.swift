@@ -261,12 +261,14 @@ public struct ProjectCatalog: Sendable, Equatable {
         let source = moving.position - 1
         guard source != destination else { return moving }
         var project = projects.remove(at: source)
+        renumber(from: source)
         let oldKey = project.orderKey!
         project.orderKey = key(at: destination)
-        projects.insert(project, at: destination)
-        renumber(from: min(source, destination))
-        record(.place(project.id, Placement(fromKey: oldKey, toKey: project.orderKey!, fromPosition: source + 1, toPosition: destination + 1)))
-        return projects[destination]
+        // Where its key sorts, as every machine merging the move will put it: past two projects
+        // given one key on two machines, that is after both.
+        let landed = insertByKey(project)
+        record(.place(project.id, Placement(fromKey: oldKey, toKey: project.orderKey!, fromPosition: source + 1, toPosition: landed + 1)))
+        return projects[landed]
     }
 
     /// A key for a project about to be inserted at `index`, between its neighbours-to-be.

@@ -186,6 +186,14 @@ public enum HistoryObstacle: Error, Sendable, Equatable {
     case folderInTheWay(String)
     /// The change was recorded before changes were operations; it is shown, never undone.
     case recordedBeforeUpgrade
-    /// Another machine sharing the root has changed the project since.
-    case changedElsewhere(String, machine: String)
+    /// Another machine sharing the root has changed the project since, after seeing the change.
+    case changedElsewhere(String, machine: String, what: ChangeElsewhere)
+}
+
+/// What another machine did that stands in an undo's way.
+public enum ChangeElsewhere: Sendable, Equatable {
+    /// Set a field, named as the history names it (`details`, `name`…), or `place` for a move.
+    case field(String)
+    case deleted
+    case added
 }

@@ -7,6 +7,9 @@ public struct HistoryOutcome: Sendable, Equatable {
     public let trashed: [String]
     /// The catalog as the undo or redo left it, for saying what was done without reading it again.
     public let catalog: ProjectCatalog
+    /// The fields an undo gave back another machine's value, made at the same time as the change
+    /// it took back.
+    public let restored: [RestoredValue]
 }
 
 /// What `history --rebuild` did: how many changes it applied again, how many projects the list
@@ -94,14 +97,16 @@ extension ProjectStore {
 
     private func travel(_ direction: Direction) throws(ProjectStoreError) -> HistoryOutcome {
         var madeTrash: [String] = []
-        let travelled = try changeAndTidy { catalog throws(ProjectStoreError) -> (History.Entry, [DiskStep], ProjectCatalog)? in
+        let travelled = try changeAndTidy { catalog throws(ProjectStoreError) -> (History.Entry, [DiskStep], ProjectCatalog, [RestoredValue])? in
             let entry = try direction == .backward ? nextUndo(in: catalog) : nextRedo(in: catalog)
             // After a change the history could not record, the first undo says so instead of taking
             // back the change before it, and the store notes that the writer was told.
             if direction == .backward, catalog.unrecordedChange != nil { return nil }
             guard !entry.change.isLegacy else { throw .historyBlocked(.recordedBeforeUpgrade, command: entry.command) }
-            let operations = direction == .backward
-                ? entry.change.catalogOperations.reversed().map(\.reversed) : entry.change.catalogOperations
+            var operations = direction == .backward
+                ? entry.change.catalogOperations.reversed().map(\.reversed) : redoing(entry.change, undoneBy: entry.undoneBy)
+            var restored: [RestoredValue] = []
+            if direction == .backward { (operations, restored) = try reversals(of: entry.change, operations, in: catalog) }
             catalog.beginChange()
             do throws(HistoryObstacle) {
                 try catalog.apply(operations)
@@ -115,9 +120,12 @@ extension ProjectStore {
                 madeTrash += try take(step, direction, entry: entry, leaving: leaving)
             }
             try record(direction == .backward ? .undo(of: entry.change.id) : .redo(of: entry.change.id), in: &catalog)
-            return (entry, diskLog.steps, catalog)
+            // Said as what it did: with another machine's value given back, not what the change found.
+            var told = entry
+            if !restored.isEmpty { told.change.operations = operations.reversed().map(\.reversed) + entry.change.diskSteps.map(ChangeOperation.disk) }
+            return (told, diskLog.steps, catalog, restored)
         }
-        guard let (entry, steps, catalog) = travelled else { throw try toldOfUnrecordedChange() }
+        guard let (entry, steps, catalog, restored) = travelled else { throw try toldOfUnrecordedChange() }
         // The store holds the undo: a folder an undone add made goes for good if it holds only the
         // empty folders `add` made; anything more stays in the trash.
         var trashed: [String] = []
@@ -130,7 +138,7 @@ extension ProjectStore {
             // And the trash made for it, if that is all it held.
             if trashed.isEmpty { folders.removeEmptyFolders(madeTrash) }
         }
-        return HistoryOutcome(entry: entry, trashed: trashed, catalog: catalog)
+        return HistoryOutcome(entry: entry, trashed: trashed, catalog: catalog, restored: restored)
     }
 
     /// Notes in the store that the writer was told the most recent change went unrecorded, and

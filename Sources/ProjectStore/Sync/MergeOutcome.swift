@@ -4,6 +4,8 @@ import Foundation
 /// merge decides happens silently.
 public struct MergeOutcome: Sendable {
     public let catalog: ProjectCatalog
+    /// For each project, the change whose value each field holds.
+    let latestWrites: [UUID: [String: Change]]
     /// A field two machines changed at once: the earlier change gave way to the later.
     public let overridden: [Overridden]
     /// Edits made on one machine to a project another machine deleted without knowing of them.
@@ -12,6 +14,11 @@ public struct MergeOutcome: Sendable {
     public let renamed: [Renaming]
     /// Projects two machines gave the same folder: all but the first to claim it have none now.
     public let folderClashes: [FolderClash]
+
+    /// The change whose value `field` of `project` holds: the latest to write it.
+    func writer(of field: String, of project: UUID) -> Change? {
+        latestWrites[project]?[field]
+    }
 }
 
 public struct FolderClash: Sendable, Equatable {

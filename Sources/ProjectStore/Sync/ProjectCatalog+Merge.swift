@@ -6,8 +6,14 @@ extension ProjectCatalog {
     /// of each project holds what the latest change to it wrote. So changes to different projects,
     /// or to different fields of one, are all kept; a field changed on two machines holds the later
     /// change; a project deleted on one machine stays deleted whatever another did to it meanwhile;
-    /// moves and adds all hold, each project where its latest move put it. Two projects given one
-    /// name keep it in the order they took it, the later ones renamed by `numbered` (“Winter (2)”).
+    /// moves and adds all hold, each project where its latest move put it.
+    ///
+    /// A name or folder two projects took is decided as the changes are taken, once for good: the
+    /// first to take it keeps it, a later one taking a name another holds gets it numbered
+    /// (`numbered`, “Winter (2)”), one taking a folder another holds gets none. What a merge decided
+    /// changes later only through a change of its own, never because the holder went away: otherwise
+    /// the machine that deleted the holder, which has no reason to merge again, would keep
+    /// “Winter (2)” while every other machine gave the plain name back.
     ///
     /// The saved root and the steps on disk are left out: the root's path is each machine's own,
     /// and a machine never moves a folder because of another machine's change.
@@ -15,8 +21,8 @@ extension ProjectCatalog {
         _ changes: [SharedChange], numbered: (String, Int) -> String = { "\($0) (\($1))" }
     ) throws(DocumentProblem) -> MergeOutcome {
         var merge = Merge()
-        for change in changes.sorted(by: { $0.stamp < $1.stamp }) { merge.take(change) }
-        return try merge.outcome(numbered: numbered)
+        for change in changes.sorted(by: { $0.stamp < $1.stamp }) { merge.take(change, numbered: numbered) }
+        return try merge.outcome()
     }
 }
 
@@ -28,8 +34,6 @@ private struct Merge {
         /// The latest change to each field: `name`, `details`, `target`, `due`, `folder`, `place`.
         var writes: [String: SharedChange] = [:]
         var removal: SharedChange?
-        /// When it took its name, which decides who keeps a name two projects took.
-        var named: MergeStamp
         /// When it was first made, which orders projects that arrive without a place.
         let made: MergeStamp
     }
@@ -37,22 +41,31 @@ private struct Merge {
     static let fields = ["name", "details", "target", "due", "folder", "place"]
 
     var entries: [UUID: Entry] = [:]
+    /// Which project holds each name (as names compare) and each folder, among those that exist.
+    var names: [String: UUID] = [:]
+    var folders: [String: UUID] = [:]
     var defaultOrder = ProjectOrder.standard
     var overridden: [Overridden] = []
     var dropped: [DroppedEdit] = []
+    /// The numbered name or the folder given up that each project holds now, by the merge, and
+    /// when the merge decided it: the order they are told in.
+    var renamed: [UUID: (MergeStamp, Renaming)] = [:]
+    var folderClashes: [UUID: (MergeStamp, FolderClash)] = [:]
 
-    mutating func take(_ shared: SharedChange) {
+    mutating func take(_ shared: SharedChange, numbered: (String, Int) -> String) {
         for operation in shared.change.operations {
             switch operation {
             case .create(let project):
-                var entry = entries[project.id] ?? Entry(project: project, named: shared.stamp, made: shared.stamp)
+                var entry = entries[project.id] ?? Entry(project: project, made: shared.stamp)
                 for field in Self.fields { write(field, by: shared, to: &entry) }
                 let key = project.orderKey ?? entry.project.orderKey
+                if entry.exists, entries[project.id] != nil { release(entry.project) }
                 entry.project = project
                 entry.project.orderKey = key
                 entry.exists = true
                 entry.removal = nil
-                entry.named = shared.stamp
+                name(&entry, project.name, by: shared, numbered: numbered)
+                claimFolder(&entry, by: shared)
                 entries[project.id] = entry
             case .remove(let project):
                 guard var entry = entries[project.id], entry.exists else { continue }
@@ -63,6 +76,9 @@ private struct Merge {
                 for (_, edit) in unseen.sorted(by: { $0.key < $1.key }) {
                     dropped.append(DroppedEdit(project: project.id, edit: edit, removal: shared.change))
                 }
+                release(entry.project)
+                renamed[project.id] = nil
+                folderClashes[project.id] = nil
                 entry.exists = false
                 entry.removal = shared
                 entries[project.id] = entry
@@ -76,13 +92,15 @@ private struct Merge {
                 }
                 write(change.field, by: shared, to: &entry)
                 switch change {
-                case .name(_, let to):
-                    entry.project.name = to
-                    entry.named = shared.stamp
+                case .name(_, let to): name(&entry, to, by: shared, numbered: numbered)
                 case .details(_, let to): entry.project.details = to
                 case .target(_, let to): entry.project.target = to
                 case .due(_, let to): entry.project.due = to
-                case .folder(_, let to): entry.project.folder = to
+                case .folder(_, let to):
+                    if let folder = entry.project.folder, folders[Self.key(of: folder)] == id { folders[Self.key(of: folder)] = nil }
+                    entry.project.folder = to
+                    folderClashes[id] = nil
+                    claimFolder(&entry, by: shared)
                 }
                 entries[id] = entry
             case .place(let id, let placement):
@@ -108,42 +126,53 @@ private struct Merge {
         entry.writes[field] = shared
     }
 
-    func outcome(numbered: (String, Int) -> String) throws(DocumentProblem) -> MergeOutcome {
-        var projects = entries.values.filter(\.exists).sorted { ($0.named, $0.project.id.uuidString) < ($1.named, $1.project.id.uuidString) }
-        // Names: the first to take one keeps it; each later one gets the first free number.
-        var taken = Set<String>()
-        var renamed: [Renaming] = []
-        for index in projects.indices {
-            let name = projects[index].project.name
-            guard !taken.insert(ProjectName.matchKey(name)).inserted else { continue }
+    /// Gives `entry` the name `wanted`, numbered if another project holds it now.
+    private mutating func name(_ entry: inout Entry, _ wanted: String, by shared: SharedChange, numbered: (String, Int) -> String) {
+        let id = entry.project.id
+        let current = ProjectName.matchKey(entry.project.name)
+        if names[current] == id { names[current] = nil }
+        renamed[id] = nil
+        var given = wanted
+        if let holder = names[ProjectName.matchKey(wanted)], holder != id {
             var number = 2
-            var candidate = Self.fitted(name, number, numbered)
-            while !taken.insert(ProjectName.matchKey(candidate)).inserted {
+            given = Self.fitted(wanted, number, numbered)
+            while names[ProjectName.matchKey(given)] != nil {
                 number += 1
-                candidate = Self.fitted(name, number, numbered)
+                given = Self.fitted(wanted, number, numbered)
             }
-            projects[index].project.name = candidate
-            renamed.append(Renaming(project: projects[index].project.id, from: name, to: candidate))
+            renamed[id] = (shared.stamp, Renaming(project: id, from: wanted, to: given))
         }
-        // Folders: two projects given one folder on two machines (each added “Winter”, and each
-        // machine made `Winter/`): the first to claim it keeps it, the later has none now. Its files
-        // are in that folder with the other's; nothing moves.
-        var claimed: [String: UUID] = [:]
-        var folderClashes: [FolderClash] = []
-        let byClaim = projects.indices.sorted {
-            (projects[$0].writes["folder"]?.stamp ?? projects[$0].made, projects[$0].project.id.uuidString)
-                < (projects[$1].writes["folder"]?.stamp ?? projects[$1].made, projects[$1].project.id.uuidString)
+        entry.project.name = given
+        names[ProjectName.matchKey(given)] = id
+    }
+
+    /// Two projects given one folder on two machines (each added “Winter”, and each machine made
+    /// `Winter/`): the first to claim it keeps it, the later has none now. Its files are in that
+    /// folder with the other's; nothing moves.
+    private mutating func claimFolder(_ entry: inout Entry, by shared: SharedChange) {
+        guard let folder = entry.project.folder else { return }
+        let key = Self.key(of: folder)
+        if let holder = folders[key], holder != entry.project.id {
+            folderClashes[entry.project.id] = (shared.stamp, FolderClash(project: entry.project.id, path: folder.recorded, keptBy: holder))
+            entry.project.folder = nil
+        } else {
+            folders[key] = entry.project.id
         }
-        for index in byClaim {
-            guard let folder = projects[index].project.folder else { continue }
-            let key = folder.recorded.precomposedStringWithCanonicalMapping
-            if let holder = claimed[key] {
-                folderClashes.append(FolderClash(project: projects[index].project.id, path: folder.recorded, keptBy: holder))
-                projects[index].project.folder = nil
-            } else {
-                claimed[key] = projects[index].project.id
-            }
-        }
+    }
+
+    /// Frees the name and folder `project` held.
+    private mutating func release(_ project: Project) {
+        let name = ProjectName.matchKey(project.name)
+        if names[name] == project.id { names[name] = nil }
+        if let folder = project.folder, folders[Self.key(of: folder)] == project.id { folders[Self.key(of: folder)] = nil }
+    }
+
+    private static func key(of folder: ProjectFolder) -> String {
+        folder.recorded.precomposedStringWithCanonicalMapping
+    }
+
+    func outcome() throws(DocumentProblem) -> MergeOutcome {
+        let projects = entries.values.filter(\.exists)
         // Places: a project that arrived without one (made before there were keys) goes last, in
         // the order the projects were made.
         var keyed = projects.map(\.project)
@@ -154,7 +183,12 @@ private struct Merge {
             keyed[keyed.firstIndex { $0.id == entry.project.id }!].orderKey = key
         }
         let catalog = try ProjectCatalog(projects: keyed, defaultOrder: defaultOrder)
-        return MergeOutcome(catalog: catalog, overridden: overridden, dropped: dropped, renamed: renamed, folderClashes: folderClashes)
+        // In the order the merge decided them, the same on every machine.
+        return MergeOutcome(
+            catalog: catalog, latestWrites: projects.reduce(into: [:]) { $0[$1.project.id] = $1.writes.mapValues(\.change) },
+            overridden: overridden, dropped: dropped,
+            renamed: renamed.values.sorted { ($0.0, $0.1.project.uuidString) < ($1.0, $1.1.project.uuidString) }.map(\.1),
+            folderClashes: folderClashes.values.sorted { ($0.0, $0.1.project.uuidString) < ($1.0, $1.1.project.uuidString) }.map(\.1))
     }
 
     /// `name` numbered, shortened first if the number would make it too long.

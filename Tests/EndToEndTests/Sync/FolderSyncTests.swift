@@ -109,4 +109,45 @@ struct FolderSyncTests {
         let status = await machines.run("laptop", "sync", environment: root)
         #expect(status.stdout.contains("Not arrived yet: the folder of 1 project, “My Novel”."), "\(status)")
     }
+
+    @Test("undo of a change that overrode the other machine's, made at the same time, gives back the other machine's value on both, and says so")
+    func undoGivesBackTheirs() async throws {
+        let machines = try SyncMachines()
+        await machines.named("laptop", "desktop")
+        // Each machine its own copy of the root, the tool delivering only when told: two changes made
+        // at the same time.
+        let laptopRoot: [String: String?] = ["PROJECT_ROOT": machines.sandbox.root + "/LaptopRoot"]
+        let desktopRoot: [String: String?] = ["PROJECT_ROOT": machines.sandbox.root + "/DesktopRoot"]
+        func deliver() throws {
+            for (from, to) in [("LaptopRoot", "DesktopRoot"), ("DesktopRoot", "LaptopRoot")] {
+                let logs = machines.sandbox.root + "/\(from)/.project/machines"
+                let target = machines.sandbox.root + "/\(to)/.project/machines"
+                try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+                for log in try FileManager.default.contentsOfDirectory(atPath: logs) {
+                    // Each log is written by its own machine only: the longer is the newer.
+                    let theirs = try Data(contentsOf: URL(fileURLWithPath: logs + "/" + log))
+                    let ours = FileManager.default.contents(atPath: target + "/" + log) ?? Data()
+                    if theirs.count > ours.count { try theirs.write(to: URL(fileURLWithPath: target + "/" + log)) }
+                }
+            }
+        }
+        #expect(await machines.run("laptop", "add", "Winter", "--no-folder", environment: laptopRoot).status == 0)
+        #expect(await machines.run("laptop", "sync", "--init", environment: laptopRoot).status == 0)
+        try deliver()
+        #expect(await machines.run("desktop", "list", environment: desktopRoot).status == 0)
+        #expect(await machines.run("desktop", "edit", "Winter", "--details", "desktop blurb", environment: desktopRoot).status == 0)
+        #expect(await machines.run("laptop", "edit", "Winter", "--details", "laptop blurb", environment: laptopRoot).status == 0)
+        try deliver()
+        #expect(await machines.run("desktop", "show", "Winter", environment: desktopRoot).stdout.contains("laptop blurb"))
+
+        let undo = await machines.run("laptop", "undo", environment: laptopRoot)
+        #expect(undo.status == 0, "\(undo)")
+        #expect(undo.stdout.contains("“Winter” is back to the value set on desktop (details)"), "\(undo)")
+        #expect(!undo.stdout.contains("cleared"), "\(undo)")
+        try deliver()
+        for (machine, root) in [("laptop", laptopRoot), ("desktop", desktopRoot)] {
+            let shown = await machines.run(machine, "show", "Winter", environment: root).stdout
+            #expect(shown.contains("desktop blurb"), "\(machine): \(shown)")
+        }
+    }
 }

@@ -217,7 +217,7 @@ struct SharingTests {
         try desktop.store.setDetails(of: .named("Spring"), to: "Cold")
         try desktop.store.rename(.named("Spring"), to: "Summer")
         let before = try laptop.store.catalog()
-        #expect(throws: ProjectStoreError.historyBlocked(.changedElsewhere("Summer", machine: "desktop"), command: "test")) {
+        #expect(throws: ProjectStoreError.historyBlocked(.changedElsewhere("Summer", machine: "desktop", what: .field("name")), command: "test")) {
             try laptop.store.undo()
         }
         #expect(try laptop.store.catalog() == before)
