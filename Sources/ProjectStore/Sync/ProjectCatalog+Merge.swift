@@ -135,6 +135,8 @@ private struct Merge {
                 < (projects[$1].writes["folder"]?.stamp ?? projects[$1].made, projects[$1].project.id.uuidString)
         }
         for index in byClaim {
+            // Taken in as an import is: no machine's log makes a folder outside the root movable here.
+            projects[index].project.folder = projects[index].project.folder?.takenIn
             guard let folder = projects[index].project.folder else { continue }
             let key = folder.recorded.precomposedStringWithCanonicalMapping
             if let holder = claimed[key] {
