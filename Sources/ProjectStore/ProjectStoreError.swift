@@ -75,6 +75,8 @@ public enum FolderRefusal: Sendable, Equatable {
     /// The root, or a folder holding it: every project folder would be inside.
     case holdsRoot
     case trash
+    /// A recorded path with `..`: read against the root, it could name any folder on the disk.
+    case climbsOut
     case projectFolder(of: Project)
     case insideProjectFolder(of: Project)
     case holdsProjectFolder(of: Project)
@@ -104,6 +106,8 @@ public enum DocumentProblem: Sendable, Equatable {
     case wrongKind(field: String?, project: Int?, expected: JSONValueKind, found: JSONValueKind)
     case duplicateName(String)
     case duplicateID(UUID)
+    /// A project's folder no file may record (`ProjectFolder.refusal(of:)`).
+    case folderRefused(path: String, FolderRefusal, project: Int)
     /// Written by a later version of the tool, which may know things this one would lose.
     case newerVersion(Int)
 }
@@ -122,4 +126,6 @@ public enum ImportProblem: Sendable, Equatable {
     case idRepeated(index: Int, id: UUID, otherIndex: Int)
     case folderInStore(index: Int, folder: String, existing: String)
     case folderRepeated(index: Int, folder: String, otherIndex: Int)
+    /// A folder no file may record (`ProjectFolder.refusal(of:)`).
+    case folderRefused(index: Int, folder: String, FolderRefusal)
 }

@@ -47,6 +47,33 @@ import ProjectStoreFile
         #expect(tooLong.text.contains("255"))
     }
 
+    @Test("a name with a character that shows nothing is refused naming it, and shown with it made visible, in every language",
+          arguments: ["en", "fr", "de", "es"])
+    func invisibleCharacterInName(language: String) {
+        let result = ErrorReport(
+            ProjectStoreError.invalidName("evil\u{202E}txt.exe", .invisibleCharacter("\u{202E}")), localizer: Localizer(language: language))
+        #expect(result.status == .refused)
+        #expect(result.text.contains("U+202E RIGHT-TO-LEFT OVERRIDE"), "\(result.text)")
+        #expect(result.text.contains("evil<U+202E>txt.exe"), "\(result.text)")
+        #expect(!result.text.unicodeScalars.contains("\u{202E}"))
+        #expect(!result.text.contains(/(error|usage|document|import)\.[a-z]/))
+    }
+
+    @Test("a folder path with .. or in the trash is refused, in an import and in a store")
+    func climbingFolders() {
+        let imported = report(ProjectStoreError.importRejected([
+            .folderRefused(index: 1, folder: "../victim", .climbsOut), .folderRefused(index: 2, folder: ".trash/Old", .trash),
+        ]))
+        checkShape(imported)
+        let lines = imported.text.lines.dropLast()
+        #expect(lines[1].contains("project 1") && lines[1].contains("../victim") && lines[1].contains("“..”"))
+        #expect(lines[2].contains("project 2") && lines[2].contains(".trash/Old") && lines[2].contains("trash"))
+        let store = report(ProjectStoreError.storage(.invalid(path: "/data/projects.json", .folderRefused(path: "../victim", .climbsOut, project: 3))))
+        checkShape(store)
+        #expect(store.status == .unavailable)
+        #expect(store.text.contains("\"../victim\" of project 3 goes up a level"), "\(store.text)")
+    }
+
     @Test func duplicateName() {
         let result = report(ProjectStoreError.duplicateName("MY NOVEL", existing: novel))
         checkShape(result)

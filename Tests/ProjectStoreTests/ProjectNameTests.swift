@@ -32,8 +32,29 @@ struct ProjectNameValidationTests {
     }
 
     @Test("characters next to the forbidden ranges are allowed",
-          arguments: ["a b", "a\u{A0}b", "a\u{A1}b", "~\u{7E}", "a\u{2027}b", "a\u{202A}b", "Ode 🇸🇪", "Café"])
+          arguments: ["a b", "a\u{A0}b", "a\u{A1}b", "~\u{7E}", "a\u{2027}b", "a\u{2030}b", "Ode 🇸🇪", "Café"])
     func allowsNeighboursOfForbiddenRanges(raw: String) throws {
+        #expect(try ProjectName.validated(raw) == raw)
+    }
+
+    @Test("characters that show nothing or reorder the text are refused, named",
+          arguments: [
+              ("zero\u{200B}width", 0x200B), ("a\u{200C}b", 0x200C), ("a\u{200D}b", 0x200D), ("\u{200E}mark", 0x200E),
+              ("mark\u{200F}", 0x200F), ("a\u{202A}b", 0x202A), ("evil\u{202E}txt.exe", 0x202E), ("a\u{2066}b\u{2069}", 0x2066),
+              ("a\u{2069}", 0x2069), ("\u{61C}ab", 0x061C), ("soft\u{AD}hyphen", 0x00AD), ("word\u{2060}joiner", 0x2060),
+              ("bom\u{FEFF}", 0xFEFF), ("o\u{FE0F}k", 0xFE0F), ("Caf\u{E9}\u{34F}", 0x034F), ("tag\u{E0041}", 0xE0041),
+              ("\u{3164}", 0x3164), ("Été\u{200B}", 0x200B),
+          ])
+    func refusesInvisibleCharacters(raw: String, code: UInt32) {
+        #expect(throws: ProjectStoreError.invalidName(raw, .invisibleCharacter(Unicode.Scalar(code)!))) {
+            try ProjectName.validated(raw)
+        }
+    }
+
+    @Test("joiners and selectors that are part of what a reader sees are kept",
+          arguments: ["Coder 👩‍💻", "Love ❤️", "Family 👨‍👩‍👧", "Part 1️⃣", "Scotland 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}",
+                      "می\u{200C}خواهم", "葛\u{E0100}城"])
+    func keepsVisibleJoiners(raw: String) throws {
         #expect(try ProjectName.validated(raw) == raw)
     }
 

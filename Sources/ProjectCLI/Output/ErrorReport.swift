@@ -148,6 +148,7 @@ struct ErrorReport {
         case .notAFolder: l.text("error.folder-refused.not-folder", ["path": path])
         case .holdsRoot: l.text("error.folder-refused.root", ["path": path])
         case .trash: l.text("error.folder-refused.trash", ["path": path])
+        case .climbsOut: l.text("error.folder-refused.climbs-out", ["path": path])
         case .projectFolder(let other): l.text("error.folder-refused.taken", ["path": path, "name": other.name])
         case .insideProjectFolder(let other): l.text("error.folder-refused.inside", ["path": path, "name": other.name])
         case .holdsProjectFolder(let other): l.text("error.folder-refused.holds", ["path": path, "name": other.name])
@@ -159,8 +160,24 @@ struct ErrorReport {
         switch problem {
         case .empty: l.text("error.name-empty")
         case .controlCharacter: l.text("error.name-control", ["name": name])
+        case .invisibleCharacter(let hidden):
+            l.text("error.name-invisible", [
+                "name": shownWithInvisibles(name), "code": codePoint(hidden), "character": hidden.properties.name ?? "",
+            ])
         case .tooLong(let maximum): l.text("error.name-too-long", ["maximum": String(maximum), "length": String(name.count)])
         }
+    }
+
+    /// `U+200B`: how Unicode names a code point, for a character that cannot be shown.
+    private static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// `name` with each character that shows nothing or reorders text written as `<U+200B>`:
+    /// printed as it is, the name would look like another, or turn the message around.
+    private static func shownWithInvisibles(_ name: String) -> String {
+        name.unicodeScalars.map { $0.properties.isDefaultIgnorableCodePoint ? "<\(codePoint($0))>" : String($0) }.joined()
     }
 
     private static func describe(_ problem: ImportProblem, _ l: Localizer) -> String {
@@ -179,6 +196,8 @@ struct ErrorReport {
             l.text("import.problem.folder-store", ["index": String(index), "path": folder, "existing": existing])
         case .folderRepeated(let index, let folder, let other):
             l.text("import.problem.folder-repeated", ["index": String(index), "path": folder, "other": String(other)])
+        case .folderRefused(let index, let folder, let refusal):
+            l.text("import.problem.folder-refused", ["index": String(index), "reason": describe(refusal, path: folder, l)])
         }
     }
 
@@ -285,6 +304,10 @@ struct ErrorReport {
             l.text("document.wrong-project-kind", ["index": String(project), "expected": describe(expected, l), "found": describe(found, l)])
         case .duplicateName(let name): l.text("document.duplicate-name", ["name": name])
         case .duplicateID(let id): l.text("document.duplicate-id", ["id": id.lowercasedString])
+        case .folderRefused(let path, .climbsOut, let project):
+            l.text("document.folder-climbs-out", ["path": path, "index": String(project)])
+        case .folderRefused(let path, _, let project):
+            l.text("document.folder-in-trash", ["path": path, "index": String(project)])
         case .newerVersion(let version): l.text("document.newer", ["version": String(version)])
         }
     }

@@ -65,6 +65,9 @@ public struct ProjectCatalog: Sendable, Equatable {
                 throw .duplicateName(project.name)
             }
             guard ids.insert(project.id).inserted else { throw .duplicateID(project.id) }
+            if let folder = project.folder, let refusal = ProjectFolder.refusal(of: folder.recorded) {
+                throw .folderRefused(path: folder.recorded, refusal, project: index + 1)
+            }
         }
         self.projects = Self.inKeyOrder(projects)
         self.defaultOrder = defaultOrder
@@ -296,7 +299,8 @@ public struct ProjectCatalog: Sendable, Equatable {
     }
 
     /// Appends every project of an import document, in its order, or none of them. Folders are
-    /// taken as recorded, resolved against `root`; none may be another project's.
+    /// taken as recorded, resolved against `root`; none may be another project's, climb with `..`
+    /// or name the trash, and one the tool may not move (outside the root) is the writer's own.
     @discardableResult
     public mutating func importProjects(_ incoming: [Project], root: FolderRoot? = nil) throws(ProjectStoreError) -> [Project] {
         var problems = folderProblems(in: incoming, root: root)
@@ -330,6 +334,7 @@ public struct ProjectCatalog: Sendable, Equatable {
                 namesInDocument[ProjectName.matchKey(name)] = index
             }
             var project = candidate
+            project.folder = candidate.folder?.takenIn
             project.name = name
             project.details = Self.normalized(candidate.details)
             project.position = projects.count + accepted.count + 1
@@ -357,7 +362,9 @@ public struct ProjectCatalog: Sendable, Equatable {
         for (offset, candidate) in incoming.enumerated() {
             guard let folder = candidate.folder else { continue }
             let path = folder.path(in: root)
-            if let existing = inStore[path] {
+            if let refusal = ProjectFolder.refusal(of: folder.recorded) {
+                problems.append(.folderRefused(index: offset + 1, folder: folder.recorded, refusal))
+            } else if let existing = inStore[path] {
                 problems.append(.folderInStore(index: offset + 1, folder: path, existing: existing))
             } else if let other = inDocument[path] {
                 problems.append(.folderRepeated(index: offset + 1, folder: path, otherIndex: other))

@@ -7,11 +7,26 @@ public enum FolderName {
     /// Characters Windows (and so a synced root) refuses in names; `/` everywhere.
     private static let unsafe: Set<Character> = ["/", "\\", ":", "*", "?", "\"", "<", ">", "|"]
 
+    /// Names Windows keeps for devices, in any letter case and whatever follows a `.`: a folder
+    /// `CON` or `nul.txt` cannot be made or synced there. `COM¹`… count as `COM1`… on Windows.
+    private static let devices = Set(["CON", "PRN", "AUX", "NUL"]
+        + ["COM", "LPT"].flatMap { port in ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "¹", "²", "³"].map { port + $0 } })
+
     /// `name` in NFC, unsafe characters replaced by `-`, no leading `.`, no trailing `.` or space,
-    /// at most 255 bytes cut on a character boundary, and never empty.
+    /// a device name followed by `-` (`CON-`, `nul-.txt`), at most 255 bytes cut on a character
+    /// boundary, and never empty.
     public static func safe(_ name: String) -> String {
         let replaced = String(name.precomposedStringWithCanonicalMapping.map { unsafe.contains($0) ? "-" : $0 })
-        return trimmed(truncated(replaced.drop { $0 == "." }, toBytes: maximumBytes))
+        return trimmed(truncated(Substring(notADevice(replaced.drop { $0 == "." })), toBytes: maximumBytes))
+    }
+
+    /// `name` with a `-` after its part before the first `.` when that part, trailing spaces left
+    /// out as Windows leaves them, is a device's name.
+    private static func notADevice(_ name: Substring) -> String {
+        let stem = name.prefix { $0 != "." }
+        let device = String(stem.reversed().drop { $0 == " " }.reversed())
+        guard device.count <= 4, devices.contains(device.uppercased()) else { return String(name) }
+        return device + "-" + name.dropFirst(device.count)
     }
 
     /// The folder names to try in turn: `base`, `base (2)`, `base (3)`…, each within the byte limit.

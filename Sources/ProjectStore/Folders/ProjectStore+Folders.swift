@@ -96,9 +96,7 @@ extension ProjectStore {
             let root = root(of: catalog)
             let current = folder.path(in: root)
             guard folders.entry(at: current) == .folder else { return (before.name, renamed, .notFound(path: current)) }
-            guard folder.isManaged, let root, FolderPath.relative(current, to: root.path) != nil else {
-                return (before.name, renamed, .kept(path: current))
-            }
+            guard let root, folder.movablePath(in: root) != nil else { return (before.name, renamed, .kept(path: current)) }
             let parent = FolderPath.parent(of: current)
             for candidate in FolderName.candidates(for: FolderName.safe(renamed.name)) {
                 let destination = FolderPath.join(parent, candidate)
@@ -124,7 +122,7 @@ extension ProjectStore {
         return (project, fate(of: project, keepFolder: keepFolder, in: catalog))
     }
 
-    /// Deletes the project; a folder the tool made goes to the trash beside it, never further.
+    /// Deletes the project; a folder the tool made in the root goes to the trash beside it, never further.
     public func delete(
         _ reference: ProjectReference, keepFolder: Bool = false
     ) throws(ProjectStoreError) -> (project: Project, folder: FolderOutcome?) {
@@ -163,7 +161,7 @@ extension ProjectStore {
         case .none: return nil
         case .missing(let path): return .notFound(path: path)
         case .present(let path):
-            guard project.folder!.isManaged, !keepFolder else { return .kept(path: path) }
+            guard project.folder!.movablePath(in: root(of: catalog)) != nil, !keepFolder else { return .kept(path: path) }
             return .trashed(from: path, to: FolderRoot.trash(besides: path), files: folders.fileCount(in: path))
         }
     }

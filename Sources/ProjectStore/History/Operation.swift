@@ -105,4 +105,12 @@ public enum DiskStep: Sendable, Equatable {
         case .made(let project, _, _), .moved(let project, _, _): project
         }
     }
+
+    /// The folders the step made or moved, where they were and where they went.
+    var paths: [String] {
+        switch self {
+        case .made(_, let path, _): [path]
+        case .moved(_, let source, let destination): [source, destination]
+        }
+    }
 }

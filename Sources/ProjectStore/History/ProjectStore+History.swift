@@ -115,6 +115,11 @@ extension ProjectStore {
             }
             diskLog.start()
             let disk = entry.change.diskSteps
+            // The history is a file like any other: what it says moves nothing outside the root.
+            let root = root(of: catalog)
+            guard disk.allSatisfy({ $0.paths.allSatisfy { ProjectFolder.isMovable($0, in: root) } }) else {
+                throw .historyBlocked(.rootChanged, command: entry.command)
+            }
             for step in direction == .backward ? disk.reversed() : disk {
                 let leaving = catalog.projects.first { $0.id == step.project }
                 madeTrash += try take(step, direction, entry: entry, leaving: leaving)

@@ -11,6 +11,9 @@ public enum ProjectName {
         if name.unicodeScalars.contains(where: isForbidden) {
             throw .invalidName(raw, .controlCharacter)
         }
+        if let hidden = invisibleCharacter(in: name) {
+            throw .invalidName(raw, .invisibleCharacter(hidden))
+        }
         // Counted as a reader sees them; the scalar bound keeps one huge grapheme from passing.
         if name.count > maximumLength || name.unicodeScalars.count > 4 * maximumLength {
             throw .invalidName(raw, .tooLong(maximum: maximumLength))
@@ -80,6 +83,39 @@ public enum ProjectName {
         return name.utf8.count <= maximumLength || (try? validated(name)) != nil
     }
 
+    /// The first character of `name` that shows nothing and would let it pass for another name
+    /// ("zero\u{200B}width" for "zerowidth"), or turn the text around it (the bidirectional
+    /// controls): Unicode's default-ignorable code points. Kept where they are part of what a
+    /// reader sees: a joiner or variation selector inside an emoji ("👩‍💻", "❤️"), a variation
+    /// selector after an ideograph, and a non-joiner inside a word of a script whose letters join
+    /// (Persian "می‌خواهم"), where it changes how the word is drawn.
+    static func invisibleCharacter(in name: String) -> Unicode.Scalar? {
+        // Plain ASCII has none; most names are, and need no look at each character.
+        guard !name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        for character in name {
+            let scalars = character.unicodeScalars
+            guard let base = scalars.first else { continue }
+            for scalar in scalars where scalar.properties.isDefaultIgnorableCodePoint {
+                let isKeycap = scalar.value == 0xFE0F && scalars.contains("\u{20E3}")  // "1️⃣"
+                guard scalar != base, isKeycap || isShown(scalar, within: base) else { return scalar }
+            }
+        }
+        return nil
+    }
+
+    private static func isShown(_ scalar: Unicode.Scalar, within base: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200D, 0xFE0E, 0xFE0F, 0xE0020...0xE007F:  // joiner, text or emoji style, emoji tags (flags)
+            base.properties.isEmoji && base.value >= 0x80
+        case 0xFE00...0xFE0D, 0xE0100...0xE01EF:  // variation selectors: a glyph of the character
+            base.properties.isEmoji && base.value >= 0x80 || base.properties.isIdeographic
+        case 0x200C:  // zero-width non-joiner: scripts from Hebrew on join letters, Latin does not
+            base.properties.isAlphabetic && base.value >= 0x0590
+        default:
+            false
+        }
+    }
+
     static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true          // C0, DEL, C1
@@ -93,6 +129,8 @@ public enum ProjectName {
 public enum NameProblem: Sendable, Equatable {
     case empty
     case controlCharacter
+    /// A character that shows nothing or reorders the text around it (`invisibleCharacter(in:)`).
+    case invisibleCharacter(Unicode.Scalar)
     case tooLong(maximum: Int)
 }
 

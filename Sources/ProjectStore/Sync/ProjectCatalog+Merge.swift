@@ -150,6 +150,8 @@ private struct Merge {
     /// `Winter/`): the first to claim it keeps it, the later has none now. Its files are in that
     /// folder with the other's; nothing moves.
     private mutating func claimFolder(_ entry: inout Entry, by shared: SharedChange) {
+        // Taken in as an import is: no machine's log makes a folder outside the root movable here.
+        entry.project.folder = entry.project.folder?.takenIn
         guard let folder = entry.project.folder else { return }
         let key = Self.key(of: folder)
         if let holder = folders[key], holder != entry.project.id {

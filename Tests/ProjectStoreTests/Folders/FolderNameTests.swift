@@ -18,6 +18,30 @@ struct FolderNameTests {
         #expect(FolderName.safe(name) == folder)
     }
 
+    @Test("a name Windows keeps for a device gets a hyphen after it, in any case and with any extension", arguments: [
+        ("CON", "CON-"), ("con", "con-"), ("Nul", "Nul-"), ("PRN", "PRN-"), ("aux", "aux-"), ("con.txt", "con-.txt"),
+        ("NUL.tar.gz", "NUL-.tar.gz"), ("COM1", "COM1-"), ("com9.md", "com9-.md"), ("LPT1", "LPT1-"), ("lpt9", "lpt9-"),
+        ("COM0", "COM0-"), ("COM¹", "COM¹-"), ("CON.", "CON-"), ("CON ", "CON-"), ("CON .txt", "CON- .txt"), (".con", "con-"),
+    ])
+    func deviceNames(_ name: String, _ folder: String) {
+        #expect(FolderName.safe(name) == folder)
+    }
+
+    @Test("names that only start or end like a device's are kept", arguments: [
+        "CONSOLE", "Contact", "Icon", "COM10", "LPT", "COM", "NULL", "Aux Tales", "The Con", "my.con", "CON-", "CON (2)",
+    ])
+    func notDeviceNames(_ name: String) {
+        #expect(FolderName.safe(name) == name)
+    }
+
+    @Test("a device name's hyphen stays within 255 bytes")
+    func deviceNameAtTheByteLimit() {
+        let name = "con." + String(repeating: "x", count: 251)
+        let folder = FolderName.safe(name)
+        #expect(folder.utf8.count == 255)
+        #expect(folder.hasPrefix("con-.xxx"))
+    }
+
     @Test("a name left empty becomes Project", arguments: [".", "...", ". .", "."])
     func emptyBecomesProject(_ name: String) {
         #expect(FolderName.safe(name) == "Project")
