@@ -11,6 +11,9 @@ import Testing
 /// any vimrc.
 @Suite(.serialized) struct OpenAtTerminalTests {
     static let editor = "/usr/bin/vim.tiny"
+    /// How long to wait for the screen: the full suite runs many tests at once on few cores, and a
+    /// shell starved that long is slow, not broken. A wait ends as soon as the text is there.
+    static let patience: Double = 60
     /// Prints whether the terminal echoes and edits lines again, as `stty sane` would have it.
     static let checkTerminal = #"case " $(stty -a | tr '\n;' '  ') " in *" -echo "* | *" -icanon "*) echo TERMINAL-BROKEN ;; *) echo TERMINAL-WORKS ;; esac"#
 
@@ -33,7 +36,7 @@ import Testing
         let session = try ShellSession(
             "bash", arguments: ["--noprofile", "--rcfile", sandbox.root + "/bashrc", "-i"], environment: environment,
             folder: sandbox.root)
-        await session.waitFor("READY> ", timeout: 20)
+        await session.waitFor("READY> ", timeout: Self.patience)
         return (sandbox, session)
     }
 
@@ -48,25 +51,25 @@ import Testing
     /// Once the command at the prompt has ended: its exit status, and whether the terminal works.
     static func expectPromptBack(_ session: ShellSession, status: Int32, sourceLocation: SourceLocation = #_sourceLocation) async {
         // Typed before the prompt, it could go to the editor still reading.
-        await session.waitFor("READY> ", sourceLocation: sourceLocation)
+        await session.waitFor("READY> ", timeout: Self.patience, sourceLocation: sourceLocation)
         session.type("echo \"status=$?\"; \(checkTerminal)\r")
-        await session.waitFor("status=\(status)", sourceLocation: sourceLocation)
-        await session.waitFor("TERMINAL-WORKS", sourceLocation: sourceLocation)
+        await session.waitFor("status=\(status)", timeout: Self.patience, sourceLocation: sourceLocation)
+        await session.waitFor("TERMINAL-WORKS", timeout: Self.patience, sourceLocation: sourceLocation)
     }
 
     @Test("vi opens the folder in the foreground: typed text is saved, Ctrl-Z suspends it, the terminal works after")
     func editorReadsTheTerminal() async throws {
         let (sandbox, session) = try await Self.start()
         session.type("EDITOR='\(Self.editor) -u NONE -N' project open 'Harbour Lights'\r")
-        await session.waitFor("is a directory")
+        await session.waitFor("is a directory", timeout: Self.patience)
         session.type(":edit notes.txt\r")
-        await session.waitFor("[New")
+        await session.waitFor("[New", timeout: Self.patience)
         session.type("iThe harbour at night.\u{1b}")
         // Ctrl-Z suspends vi, and the tool with it, as one job; `fg` brings both back.
         session.type("\u{1a}")
-        await session.waitFor("Stopped")
+        await session.waitFor("Stopped", timeout: Self.patience)
         session.type("fg\r")
-        await session.waitFor("The harbour at night.")
+        await session.waitFor("The harbour at night.", timeout: Self.patience)
         session.type(":wq\r")
         await Self.expectPromptBack(session, status: 0)
         #expect(try String(contentsOfFile: Self.folder(sandbox) + "/notes.txt", encoding: .utf8) == "The harbour at night.\n")
@@ -78,9 +81,9 @@ import Testing
         // Its ~/.bashrc (the sandbox's) names its prompt.
         try "PS1='INNER> '\n".write(toFile: sandbox.root + "/.bashrc", atomically: true, encoding: .utf8)
         session.type("SHELL=/bin/bash project open --shell 'Harbour Lights'\r")
-        await session.waitFor("INNER> ")
+        await session.waitFor("INNER> ", timeout: Self.patience)
         session.type("echo \"in=$PWD\"; exit 0\r")
-        await session.waitFor("in=\(Self.folder(sandbox))")
+        await session.waitFor("in=\(Self.folder(sandbox))", timeout: Self.patience)
         await Self.expectPromptBack(session, status: 0)
     }
 
@@ -97,9 +100,9 @@ import Testing
             """)
         chmod(editor, 0o755)
         session.type("EDITOR=\(editor) project open 'Harbour Lights'\r")
-        await session.waitFor("editing")
+        await session.waitFor("editing", timeout: Self.patience)
         session.type("\u{3}")
-        await session.waitFor("saved-on-interrupt")
+        await session.waitFor("saved-on-interrupt", timeout: Self.patience)
         await Self.expectPromptBack(session, status: 0)
     }
 
@@ -109,7 +112,7 @@ import Testing
         let editor = try sandbox.file("crashing-editor", "#!/bin/sh\nstty -echo -icanon\necho modes-changed\nkill -KILL $$\n")
         chmod(editor, 0o755)
         session.type("EDITOR=\(editor) project open 'Harbour Lights'\r")
-        await session.waitFor("modes-changed")
+        await session.waitFor("modes-changed", timeout: Self.patience)
         await Self.expectPromptBack(session, status: 1)
     }
 }
