@@ -9,17 +9,6 @@ import Testing
 /// an earlier sync committed it. Real git, a bare repository on local disk as the remote.
 @Suite("sync through git: nothing stuck")
 struct GitSyncRecoveryTests {
-    /// A laptop with two projects shares its root; the desktop joins it.
-    private func laptopAndDesktop() async throws -> SyncMachines {
-        let machines = try SyncMachines()
-        await machines.named("laptop", "desktop")
-        await machines.ok("laptop", "add", "My Novel", "--type", "novel")
-        await machines.ok("laptop", "add", "Sonnets", "--type", "poetry")
-        await machines.ok("laptop", "sync", "--init", machines.remote)
-        await machines.ok("desktop", "sync", "--join", machines.remote)
-        return machines
-    }
-
     /// A lock file as a git killed part way leaves it: made `age` seconds ago.
     private func leaveLock(_ path: String, age: TimeInterval = 30) throws {
         try Data().write(to: URL(fileURLWithPath: path))
@@ -30,7 +19,7 @@ struct GitSyncRecoveryTests {
 
     @Test("a lock left by a killed git is taken away by sync, which says so; one a running git holds is waited on, then reported with what to do")
     func staleAndLiveLocks() async throws {
-        let machines = try await laptopAndDesktop()
+        let machines = try await SyncMachines.laptopAndDesktop()
         let lock = machines.root("laptop") + "/.git/index.lock"
         try leaveLock(lock)
         await machines.ok("laptop", "rename", "Sonnets", "Odes")
@@ -66,7 +55,7 @@ struct GitSyncRecoveryTests {
 
     @Test("sync killed with its whole process group, git included, at random moments: the next sync takes away what git left and goes through; nothing is lost")
     func killedWithItsGit() async throws {
-        let machines = try await laptopAndDesktop()
+        let machines = try await SyncMachines.laptopAndDesktop()
         var seed = SystemRandomNumberGenerator()
         for round in 0..<8 {
             try machines.write("laptop", "My Novel/Chapters/Laptop \(round).md", "The laptop's words, round \(round).\n")
@@ -103,7 +92,7 @@ struct GitSyncRecoveryTests {
 
     @Test("a push that loses the ref update to another machine's push ([remote rejected] … failed to update ref) is tried again and goes through")
     func remoteRejectedRace() async throws {
-        let machines = try await laptopAndDesktop()
+        let machines = try await SyncMachines.laptopAndDesktop()
         await machines.named("tablet")
         await machines.ok("tablet", "sync", "--join", machines.remote)
         await machines.ok("tablet", "add", "From Tablet", "--no-folder")
@@ -209,7 +198,7 @@ struct GitSyncRecoveryTests {
 
     @Test("--remote changes a remote that moved: checked first (out of reach or another root's history is refused), then synced; it is in the help")
     func changeRemote() async throws {
-        let machines = try await laptopAndDesktop()
+        let machines = try await SyncMachines.laptopAndDesktop()
         let moved = machines.sandbox.root + "/moved.git"
         #expect(rename(machines.remote, moved) == 0)
         await machines.ok("laptop", "rename", "Sonnets", "Odes")
@@ -242,7 +231,7 @@ struct GitSyncRecoveryTests {
     @Test("a change committed while the remote was out of reach is said as sent by the sync that sends it")
     func sentAfterOffline() async throws {
         for json in [false, true] {
-            let machines = try await laptopAndDesktop()
+            let machines = try await SyncMachines.laptopAndDesktop()
             let away = machines.sandbox.root + "/remote-away.git"
             #expect(rename(machines.remote, away) == 0)
             await machines.ok("laptop", "rename", "Sonnets", "Odes")

@@ -8,20 +8,9 @@ import Testing
 /// every merge rule in both orders of arrival, files changed on two machines, and the refusals.
 @Suite("sync through git")
 struct GitSyncTests {
-    /// A laptop with two projects shares its root; the desktop joins it.
-    private func laptopAndDesktop() async throws -> SyncMachines {
-        let machines = try SyncMachines()
-        await machines.named("laptop", "desktop")
-        await machines.ok("laptop", "add", "My Novel", "--type", "novel")
-        await machines.ok("laptop", "add", "Sonnets", "--type", "poetry")
-        await machines.ok("laptop", "sync", "--init", machines.remote)
-        await machines.ok("desktop", "sync", "--join", machines.remote)
-        return machines
-    }
-
     @Test("--init shares and pushes the root; --join on a second machine makes the list and the folders appear")
     func initAndJoin() async throws {
-        let machines = try await laptopAndDesktop()
+        let machines = try await SyncMachines.laptopAndDesktop()
         #expect(await machines.names("desktop") == ["My Novel", "Sonnets"])
         #expect(await machines.export("desktop") == (await machines.export("laptop")))
         // The novel's empty folders came too: git carries files only, so each holds a `.gitkeep`.
@@ -56,7 +45,7 @@ struct GitSyncTests {
     @Test("changes to different projects and fields on two machines all hold, and every machine ends with the same list")
     func differentChanges() async throws {
         for laptopFirst in [true, false] {
-            let machines = try await laptopAndDesktop()
+            let machines = try await SyncMachines.laptopAndDesktop()
             await machines.ok("laptop", "edit", "My Novel", "--target", "80000")
             await machines.ok("desktop", "edit", "My Novel", "--details", "Cold")
             await machines.ok("desktop", "add", "Letters")
@@ -71,7 +60,7 @@ struct GitSyncTests {
     @Test("the same field changed on two machines: the later change holds on both, and sync and history say which gave way")
     func laterWins() async throws {
         for laptopFirst in [true, false] {
-            let machines = try await laptopAndDesktop()
+            let machines = try await SyncMachines.laptopAndDesktop()
             await machines.ok("laptop", "rename", "Sonnets", "Spring")
             await machines.ok("desktop", "rename", "Sonnets", "Summer")  // later by the clock
             let told = laptopFirst ? await machines.syncInTurn("laptop", "desktop") : await machines.syncInTurn("desktop", "laptop")
@@ -89,7 +78,7 @@ struct GitSyncTests {
 
     @Test("a file changed on two machines is kept twice, the other's version beside it; no conflict marker, no merge left")
     func fileChangedTwice() async throws {
-        let machines = try await laptopAndDesktop()
+        let machines = try await SyncMachines.laptopAndDesktop()
         try machines.write("laptop", "My Novel/Chapters/One.md", "The laptop's words.\n")
         await machines.ok("laptop", "sync")
         await machines.ok("desktop", "sync")
@@ -111,7 +100,7 @@ struct GitSyncTests {
     @Test("a project deleted on one machine and edited on the other ends deleted, the edit said to be dropped; undo on the deleting machine brings it back")
     func deleteAndEdit() async throws {
         for laptopFirst in [true, false] {
-            let machines = try await laptopAndDesktop()
+            let machines = try await SyncMachines.laptopAndDesktop()
             await machines.ok("laptop", "delete", "Sonnets", "--yes")
             await machines.ok("desktop", "edit", "Sonnets", "--target", "500")
             let told = laptopFirst ? await machines.syncInTurn("laptop", "desktop") : await machines.syncInTurn("desktop", "laptop")
@@ -127,7 +116,7 @@ struct GitSyncTests {
 
     @Test("moves and adds on two machines all hold: nothing duplicated or lost, positions 1 to n, the same on both")
     func movesAndAdds() async throws {
-        let machines = try await laptopAndDesktop()
+        let machines = try await SyncMachines.laptopAndDesktop()
         await machines.ok("laptop", "add", "Letters")
         await machines.ok("laptop", "sync")
         await machines.ok("desktop", "sync")
@@ -149,7 +138,7 @@ struct GitSyncTests {
 
     @Test("three machines: every change reaches every machine, in any order of syncs")
     func threeMachines() async throws {
-        let machines = try await laptopAndDesktop()
+        let machines = try await SyncMachines.laptopAndDesktop()
         await machines.named("tablet")
         await machines.ok("tablet", "sync", "--join", machines.remote)
         await machines.ok("laptop", "add", "From Laptop")
@@ -219,7 +208,7 @@ struct GitSyncTests {
 
     @Test("a machine goes by the name it is given in history and commits, and by its host name again after --name \"\"")
     func machineName() async throws {
-        let machines = try await laptopAndDesktop()
+        let machines = try await SyncMachines.laptopAndDesktop()
         await machines.ok("desktop", "rename", "Sonnets", "Odes")
         await machines.ok("desktop", "sync")
         var host = [CChar](repeating: 0, count: 256)
@@ -269,7 +258,7 @@ struct GitSyncTests {
 
     @Test("a remote out of reach: sync fails saying so, the change stays committed here, other commands work, and a later sync sends it")
     func offline() async throws {
-        let machines = try await laptopAndDesktop()
+        let machines = try await SyncMachines.laptopAndDesktop()
         let away = machines.sandbox.root + "/remote-away.git"
         #expect(rename(machines.remote, away) == 0)
         await machines.ok("laptop", "rename", "Sonnets", "Odes")
@@ -285,7 +274,7 @@ struct GitSyncTests {
 
     @Test("sync says what came in, from which machine, and what went out")
     func report() async throws {
-        let machines = try await laptopAndDesktop()
+        let machines = try await SyncMachines.laptopAndDesktop()
         await machines.ok("desktop", "rename", "Sonnets", "Winter")
         await machines.ok("desktop", "add", "Letters", "--no-folder")
         try machines.write("desktop", "My Novel/Chapters/One.md", "Words.\n")
@@ -301,7 +290,7 @@ struct GitSyncTests {
 
     @Test("a push refused because another machine pushed first is tried again after taking that machine's changes in")
     func pushRace() async throws {
-        let machines = try await laptopAndDesktop()
+        let machines = try await SyncMachines.laptopAndDesktop()
         await machines.named("tablet")
         await machines.ok("tablet", "sync", "--join", machines.remote)
         await machines.ok("tablet", "add", "From Tablet", "--no-folder")
@@ -331,7 +320,7 @@ struct GitSyncTests {
     @Test("two machines add one name, each making its folder: both projects kept, one numbered and the folder with the first, said on both; nothing lost")
     func sameNameAndFolder() async throws {
         for laptopFirst in [true, false] {
-            let machines = try await laptopAndDesktop()
+            let machines = try await SyncMachines.laptopAndDesktop()
             await machines.ok("laptop", "add", "Winter")
             try machines.write("laptop", "Winter/laptop.md", "From the laptop.\n")
             await machines.ok("desktop", "add", "Winter")
@@ -350,7 +339,7 @@ struct GitSyncTests {
 
     @Test("without a terminal, git never waits for a password: a remote asking for one fails at once, saying so")
     func noPasswordPrompt() async throws {
-        let machines = try await laptopAndDesktop()
+        let machines = try await SyncMachines.laptopAndDesktop()
         // A remote on loopback that asks every request for a user name and password; its port is
         // written to a file the test waits for.
         let portFile = machines.sandbox.root + "/port"

@@ -15,6 +15,17 @@ final class SyncMachines: @unchecked Sendable {
         sandbox = try Sandbox()
     }
 
+    /// A laptop with two projects shares its root through git; the desktop joins it.
+    static func laptopAndDesktop() async throws -> SyncMachines {
+        let machines = try SyncMachines()
+        await machines.named("laptop", "desktop")
+        await machines.ok("laptop", "add", "My Novel", "--type", "novel")
+        await machines.ok("laptop", "add", "Sonnets", "--type", "poetry")
+        await machines.ok("laptop", "sync", "--init", machines.remote)
+        await machines.ok("desktop", "sync", "--join", machines.remote)
+        return machines
+    }
+
     func home(_ machine: String) -> String { sandbox.root + "/" + machine }
     func root(_ machine: String) -> String { home(machine) + "/Writing" }
 

@@ -113,8 +113,12 @@ struct HostileFolderTests {
             revision: 1, time: moment(20_000), clock: HybridTime(milliseconds: 20_000, counter: 0), machine: intruder,
             kind: .command("import"), operations: operations), seen: [:]), in: "/w")
         let catalog = try store.catalog()
-        #expect(catalog.projects.map(\.name) == ["Winter", "Trojan", "Climber", "Binned", "Later"])
-        #expect(catalog.projects.map(\.folder) == [nil, ProjectFolder(recorded: "/victim", isManaged: false), nil, nil, nil])
+        // Where each lands in the order is the merge's business; what matters here is each one's folder.
+        let folders = Dictionary(uniqueKeysWithValues: catalog.projects.map { ($0.name, $0.folder) })
+        let expected: [String: ProjectFolder?] = [
+            "Winter": nil, "Trojan": ProjectFolder(recorded: "/victim", isManaged: false), "Climber": nil, "Binned": nil, "Later": nil,
+        ]
+        #expect(folders == expected)
         try Self.renameAndDeleteMoveNothing(store, disk: disk)
     }
 
