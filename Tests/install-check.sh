@@ -17,6 +17,12 @@ manifest="$prefix/lib/project/install-manifest"
 [ -f "$manifest" ] || fail "no manifest at $manifest"
 
 user project --version | grep -q "^project [0-9]" || fail "the installed project does not run"
+# The installed binary starts the programs it runs, the writer's editor for `open` and the converters
+# for `compile`: it is linked statically, where a C function looked up by name at run time is missing,
+# so only this binary can show that it still starts them.
+user env PROJECT_STORE="$home/store.json" PROJECT_ROOT="$home/Writing" project add "Harbour Lights" >/dev/null
+user env PROJECT_STORE="$home/store.json" EDITOR=true project open "Harbour Lights" </dev/null \
+    || fail "the installed project cannot start the writer's editor"
 [ "$(user man -w project-move)" = "$prefix/share/man/man1/project-move.1" ] || fail "man does not find project-move"
 [ "$(user env LANGUAGE=fr man -w project)" = "$prefix/share/man/fr/man1/project.1" ] || fail "LANGUAGE=fr man does not find the French page"
 user env LANGUAGE=fr MANWIDTH=80 man project 2>/dev/null | grep -q "Manuel de project" || fail "the French page does not render"

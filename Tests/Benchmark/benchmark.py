@@ -1920,10 +1920,11 @@ def restore_pristine(store: Path, pristine: Path) -> None:
 
 def comparable_store(path: Path) -> dict:
     """A store file's content as the writer sees it, to compare two stores' projects and settings:
-    without the store's own bookkeeping (its revision, clock and history mark) nor the order keys
-    (a project moved away and back has the same position under a new key)."""
+    without the store's own bookkeeping (its revision, clock and history mark, and whether a move has
+    noted the default order) nor the order keys (a project moved away and back has the same position
+    under a new key)."""
     data = json.loads(path.read_text(encoding="utf-8"))
-    for field in ("revision", "clock", "history", "unrecorded"):
+    for field in ("revision", "clock", "history", "unrecorded", "orderNoted"):
         data.pop(field, None)
     for project in data.get("projects", []):
         project.pop("place", None)

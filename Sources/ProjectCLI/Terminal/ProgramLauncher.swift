@@ -63,21 +63,13 @@ public struct ProcessLauncher: ProgramLauncher {
         return exit
     }
 
-    typealias AddChangeOfFolder = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
-
-    /// glibc's `posix_spawn_file_actions_addchdir_np` (since 2.29), which Swift's Glibc module does
-    /// not show: the program starts in the folder without the tool leaving its own.
-    private static let addChangeOfFolder: AddChangeOfFolder? = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addchdir_np")
-        .map { unsafeBitCast($0, to: AddChangeOfFolder.self) }
-
     /// Starts the program with `signals` at their defaults (every other signal as the tool has it)
     /// and waits for it.
     private func spawnAndWait(_ program: String, arguments: [String], in folder: String, resetting signals: [Int32]) -> ProgramExit {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        guard let changeFolder = Self.addChangeOfFolder else { return .couldNotStart(code: ENOSYS) }
-        let unchangeable = changeFolder(&actions, folder)
+        let unchangeable = posix_spawn_file_actions_addchdir_np(&actions, folder)
         guard unchangeable == 0 else { return .couldNotStart(code: unchangeable) }
 
         var attributes = posix_spawnattr_t()
@@ -104,6 +96,14 @@ public struct ProcessLauncher: ProgramLauncher {
         return signal == 0 ? .exited((status >> 8) & 0xff) : .killed(signal: signal)
     }
 }
+
+/// glibc's `posix_spawn_file_actions_addchdir_np` (since 2.29), which the Glibc module does not show:
+/// the program starts in the folder without the tool leaving its own. Linked by name, as `renameat2`
+/// is in `DiskFolders`: looked up at run time instead (`dlsym`), it is missing from the statically
+/// linked binary the writer installs, and no program would start.
+@_silgen_name("posix_spawn_file_actions_addchdir_np")
+private func posix_spawn_file_actions_addchdir_np(
+    _ actions: UnsafeMutablePointer<posix_spawn_file_actions_t>, _ folder: UnsafePointer<CChar>) -> Int32
 
 /// The terminal's modes (echo, line editing, …) as they were, to be put back after a program that
 /// may leave them changed: an editor killed before it could restore them.
