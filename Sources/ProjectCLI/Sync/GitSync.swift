@@ -229,7 +229,7 @@ struct GitSync {
         guard cloned.succeeded else {
             try? FileManager.default.removeItem(atPath: staging)
             let reason = cloned.complaint
-            if reason.contains("not found") || reason.contains("does not appear") || reason.contains("Could not read")
+            if reason.contains("not found") || reason.contains("does not appear") || reason.contains("does not exist") || reason.contains("Could not read")
                 || reason.contains("unable to access") {
                 throw .unreachableUnchanged(remote: remote, reason: reason)
             }
