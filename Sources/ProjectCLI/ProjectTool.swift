@@ -55,8 +55,22 @@ public enum ProjectTool {
         } catch {
             let dates = DateText(locale: locales.formatting, timeZone: locales.timeZone.zone)
             let report = ErrorReport(error, localizer: localizer, dates: dates)
+            // With `--json`, a script reads the error on standard output too; the words stay on the
+            // error output, where a writer and a script's log see them.
+            if wantsJSON(parsed, arguments: arguments, commands: parser.commands) { terminal.output(report.json) }
             terminal.error(report.text)
             return report.status.rawValue
         }
+    }
+
+    /// Whether the command line asked for JSON: `--json` given to a command that has it, even in a
+    /// command line the parser refused.
+    private static func wantsJSON(_ parsed: Result<ParsedCommandLine, UsageError>, arguments: [String], commands: [CommandSpec]) -> Bool {
+        if case .success(.run(let invocation, _)) = parsed {
+            return invocation.spec.options.contains { $0.long == "json" && invocation.isSet($0) }
+        }
+        guard case .failure(let error) = parsed, let spec = commands.first(where: { $0.name == error.command }),
+              let json = spec.options.first(where: { $0.long == "json" }) else { return false }
+        return arguments.prefix { $0 != "--" }.contains("--" + json.long)
     }
 }

@@ -154,8 +154,11 @@ import ProjectStoreFile
         tool.add("Gone")
         try FileManager.default.removeItem(atPath: tool.root + "/Gone")
         let gone = tool.run(["files", "Gone", "--json"])
-        #expect(gone.status == 1 && gone.output.isEmpty)
+        #expect(gone.status == 1)
         #expect(gone.error.contains("\(tool.root)/Gone, is not on disk"), "\(gone.error)")
+        // With --json, the refusal is also a JSON object on standard output, no listing.
+        let object = try JSONSerialization.jsonObject(with: Data(gone.output.utf8)) as? [String: [String: Any]]
+        #expect((object?["error"]?["message"] as? String)?.contains("\(tool.root)/Gone, is not on disk") == true, "\(gone.output)")
     }
 
     /// A folder replaced by a named pipe is no folder to count: refused, and nothing hangs.

@@ -88,7 +88,12 @@ extension Reliability {
                         tried += 1
                         let context = "store \(variant.name), `\(arguments.map(\.description).joined(separator: " "))`"
                         #expect(outcome.status == 3, "\(context): expected exit 3: \(outcome)")
-                        #expect(outcome.stdout.isEmpty, "\(context): printed \(outcome.out)")
+                        if arguments.contains(where: { $0.description == "--json" }) {
+                            // A script asking for JSON reads the refusal as JSON, naming the file too.
+                            #expect(outcome.out.hasPrefix("{") && outcome.out.contains("\"error\"") && outcome.out.contains(store), "\(context): printed \(outcome.out)")
+                        } else {
+                            #expect(outcome.stdout.isEmpty, "\(context): printed \(outcome.out)")
+                        }
                         #expect(outcome.err.contains(store), "\(context): the message does not name the file: \(outcome.err)")
                         #expect(outcome.err.contains(variant.advice), "\(context): the message does not say what to do (\(variant.advice)): \(outcome.err)")
                         #expect(rawControlCharacters(in: outcome.stderr).isEmpty, "\(context): raw control characters in \(outcome.err)")

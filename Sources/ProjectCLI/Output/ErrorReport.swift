@@ -24,6 +24,9 @@ struct ErrorReport {
     let status: ExitStatus
     /// The words alone, without the "Error:" that starts `text`: for a warning that quotes them.
     let message: String
+    /// What kind of error it is, the same in every language, for scripts: the part that found it
+    /// and the case, `sync.unreachable`, `usage.missingArgument`, `store.duplicateName`.
+    let code: String
 
     /// `dates` words the dates some errors name, in the writer's locale; without it they are
     /// given as timestamps.
@@ -43,6 +46,7 @@ struct ErrorReport {
             lines = [l.text("error.unexpected", ["detail": String(describing: error)])]
             status = .refused
         }
+        code = Self.code(of: error)
         message = lines.joined(separator: "\n")
         text = lines.enumerated().map { index, line in
             index == 0 ? l.text("error.prefix", ["message": line]) : line
@@ -239,9 +243,9 @@ struct ErrorReport {
         case .remoteNotEmpty(let remote):
             return ([l.text("error.sync.remote-not-empty", ["remote": remote])], .refused)
         case .unreachable(let remote, let reason):
-            return ([l.text("error.sync.unreachable", ["remote": remote, "reason": reason])], .unavailable)
+            return ([l.text("error.sync.unreachable", ["remote": remote, "reason": clause(reason)])], .unavailable)
         case .unreachableUnchanged(let remote, let reason):
-            return ([l.text("error.sync.unreachable-unchanged", ["remote": remote, "reason": reason])], .unavailable)
+            return ([l.text("error.sync.unreachable-unchanged", ["remote": remote, "reason": clause(reason)])], .unavailable)
         case .notRepository(let root, let remote):
             return ([l.text("error.sync.not-repository", ["root": root, "remote": remote])], .refused)
         case .remoteUnrelated(let remote):
@@ -254,19 +258,29 @@ struct ErrorReport {
             return ([l.text("error.sync.inside-repository", ["root": root, "top": top])], .refused)
         case .rootNotEmpty(let root):
             return ([l.text("error.sync.root-not-empty", ["root": root])], .refused)
+        case .joinFailed(let remote, let reason):
+            return ([l.text("error.sync.join-failed", ["remote": remote, "reason": clause(reason)])], .unavailable)
         case .remoteNotShared(let remote):
             return ([l.text("error.sync.remote-not-shared", ["remote": remote])], .refused)
         case .pushRefused(let remote, let reason):
-            return ([l.text("error.sync.push-refused", ["remote": remote, "reason": reason])], .unavailable)
+            return ([l.text("error.sync.push-refused", ["remote": remote, "reason": clause(reason)])], .unavailable)
         case .pushRefusedUnchanged(let remote, let reason):
-            return ([l.text("error.sync.push-refused-unchanged", ["remote": remote, "reason": reason])], .unavailable)
+            return ([l.text("error.sync.push-refused-unchanged", ["remote": remote, "reason": clause(reason)])], .unavailable)
         case .pushRaced(let remote, let attempts):
             return ([l.text("error.sync.push-raced", ["remote": remote, "attempts": String(attempts)])], .unavailable)
         case .lockHeld(let root, let lock, let seconds):
             return ([l.text("error.sync.lock-held", ["root": root, "lock": lock, "seconds": String(seconds)])], .unavailable)
         case .gitFailed(let step, let reason):
-            return ([l.text("error.sync.git-failed", ["step": step, "reason": reason])], .unavailable)
+            return ([l.text("error.sync.git-failed", ["step": step, "reason": clause(reason)])], .unavailable)
         }
+    }
+
+    /// git's own sentence as a clause of ours: without its closing period, which ours supplies
+    /// ("…not a git repository: …" rather than "repository..").
+    static func clause(_ reason: String) -> String {
+        var clause = Substring(reason.trimmingCharacters(in: .whitespacesAndNewlines))
+        if clause.hasSuffix("."), !clause.hasSuffix("..") { clause = clause.dropLast() }
+        return String(clause)
     }
 
     private static func describeShared(_ error: StorageError, _ l: Localizer) -> String {

@@ -62,6 +62,19 @@ struct HistorySentence {
             return text("history.move", undo: "history.move.undo", [
                 "name": names.name(of: placement, in: change), "from": numbers.string(placement.fromPosition),
                 "to": numbers.string(placement.toPosition)])
+        case ("undo", _) where !undone:
+            // What the undo took back, said as that change is said undone: "brought back “Autumn” (undo)".
+            let original = Self.projectsFirst(operations.reversed().map(\.reversed))
+            guard let command = Self.command(doing: original) else { break }
+            let taken = Change(revision: change.revision, time: change.time, clock: change.clock, machine: change.machine,
+                               kind: .command(command), operations: original)
+            return localizer.text("history.undo-of", ["what": describe(History.Entry(change: taken), names: names.known, undone: true)])
+        case ("redo", _) where !undone:
+            let again = Self.projectsFirst(operations)
+            guard let command = Self.command(doing: again) else { break }
+            let redone = Change(revision: change.revision, time: change.time, clock: change.clock, machine: change.machine,
+                                kind: .command(command), operations: again)
+            return localizer.text("history.redo-of", ["what": describe(History.Entry(change: redone), names: names.known)])
         case ("sync", _) where !undone:
             return localizer.text("history.share", count: operations.filter { if case .create = $0 { true } else { false } }.count)
         case ("import", _):
@@ -77,10 +90,38 @@ struct HistorySentence {
             // What an undo did is the reverse of each field set.
             return fields(undone ? operations.reversed().map(\.reversed) : operations, in: change, names: names)
         default:
-            let count = max(change.projectIDs.count, 1)
+            break
+        }
+        let count = max(change.projectIDs.count, 1)
             let command = ["command": change.command]
-            return undone
-                ? localizer.text("history.other.undo", count: count, command) : localizer.text("history.other", count: count, command)
+        return undone
+            ? localizer.text("history.other.undo", count: count, command) : localizer.text("history.other", count: count, command)
+    }
+
+    /// A project made or removed first: the deletion of a project that was edited, undone, is said
+    /// as the project brought back.
+    private static func projectsFirst(_ operations: [ChangeOperation]) -> [ChangeOperation] {
+        func isWhole(_ operation: ChangeOperation) -> Bool {
+            switch operation {
+            case .create, .remove: true
+            default: false
+            }
+        }
+        return operations.filter(isWhole) + operations.filter { !isWhole($0) }
+    }
+
+    /// The command whose sentence says what `operations` did, as an undo or a redo did them again
+    /// without naming the command; `nil` when no one sentence says it.
+    private static func command(doing operations: [ChangeOperation]) -> String? {
+        switch operations.first {
+        case .create?: operations.count == 1 ? "add" : "import"
+        case .remove?: "delete"
+        case .set(_, .name)? where operations.dropFirst().allSatisfy({ if case .set(_, .folder) = $0 { true } else { false } }): "rename"
+        case .set?: "edit"
+        case .place?: "move"
+        case .setDefaultOrder?: "sort"
+        case .setRoot?: "root"
+        case .disk?, nil: nil
         }
     }
 
@@ -134,6 +175,19 @@ struct HistorySentence {
         return localizer.text("history.edit.and", ["list": clauses.joined(separator: ", "), "last": last])
     }
 
+    /// The value a field change left, as a sentence quotes it: “a blurb”, 80,000 words, a date, a
+    /// folder; a value cleared is said as none. `sync` says which value held and which gave way.
+    func value(_ field: FieldChange) -> String {
+        let none = localizer.text("sync.value.none")
+        switch field {
+        case .name(_, let to): return localizer.text("sync.quoted-name", ["name": visible(to)])
+        case .details(_, let to): return to.map { localizer.text("sync.quoted-name", ["name": visible($0)]) } ?? none
+        case .target(_, let to): return to.map { localizer.text("history.edit.words", count: $0, ["count": numbers.string($0)]) } ?? none
+        case .due(_, let to): return to.map { dates.day($0) } ?? none
+        case .folder(_, let to): return to.map { visible(folderPath($0)) } ?? none
+        }
+    }
+
     /// The verbs two clauses of an edit may share: "set" the target and the due date.
     private enum ClauseVerb { case set, cleared, other }
 
@@ -148,10 +202,23 @@ struct HistorySentence {
 
     /// The names of the projects each change touched, as they were just after it: the catalog's
     /// names now, taken back change by change from the newest, undos and redos included, since each
-    /// did what its operations say. Keyed by change.
-    static func namesAtEachChange(_ changes: [Change], catalog: ProjectCatalog) -> [ChangeID: [UUID: String]] {
+    /// did what its operations say. Keyed by change. A project no longer in the catalog goes by the
+    /// name it last had in `changes` or in `earlier` (changes that removed projects, such as the
+    /// deletion that dropped an edit arriving now), never by its id.
+    static func namesAtEachChange(_ changes: [Change], catalog: ProjectCatalog, earlier: [Change] = []) -> [ChangeID: [UUID: String]] {
         // Only the projects the changes name: a store may hold 100,000.
         var names = catalog.names(of: changes.flatMap(\.projectIDs))
+        let present = names
+        for change in earlier + changes {
+            for operation in change.operations {
+                switch operation {
+                case .create(let project) where present[project.id] == nil, .remove(let project) where present[project.id] == nil:
+                    names[project.id] = project.name
+                case .set(let id, .name(_, let to)) where present[id] == nil: names[id] = to
+                default: continue
+                }
+            }
+        }
         var result: [ChangeID: [UUID: String]] = [:]
         for change in changes.reversed() {
             var known: [UUID: String] = [:]

@@ -14,12 +14,14 @@ extension SyncReport {
          "renamed": (arrivals?.renamed ?? []).map { ["from": $0.from, "to": $0.to] }]
     }
 
-    func syncedJSON(_ outcome: GitSync.Outcome, sent: Outgoing, arrivals: [Arrivals]) -> [String: Any] {
+    func syncedJSON(_ outcome: GitSync.Outcome, sent: Outgoing, arrivals: [Arrivals], catalog: ProjectCatalog) -> [String: Any] {
         let english = english
+        let changes = arrivals.flatMap(\.changes)
+        let names = HistorySentence.namesAtEachChange(changes, catalog: catalog, earlier: arrivals.flatMap(\.dropped).map(\.removal))
         return [
             "committed": outcome.committed, "pushed": outcome.pushed, "sent": outcome.sentOwnChanges ? sent.sentences : [],
             "removedLocks": outcome.removedLocks,
-            "arrived": arrivals.flatMap(\.changes).map { ["machine": $0.machine.name, "change": english.describe(History.Entry(change: $0), names: [:])] },
+            "arrived": changes.map { ["machine": $0.machine.name, "change": english.describe(History.Entry(change: $0), names: names[$0.id] ?? [:])] },
             "files": outcome.arrivedFiles,
             "conflicts": outcome.conflicts.map { ["path": $0.path, "copy": $0.copy] },
             "overridden": arrivals.flatMap(\.overridden).map {

@@ -50,12 +50,12 @@ struct SyncReport {
     func synced(_ outcome: GitSync.Outcome, sent: Outgoing, arrivals: [Arrivals], catalog: ProjectCatalog, store: ProjectStore) {
         let changes = arrivals.flatMap(\.changes)
         let files = filesByProject(outcome.arrivedFiles, catalog: catalog, store: store)
-        if json { return emit(syncedJSON(outcome, sent: sent, arrivals: arrivals)) }
+        if json { return emit(syncedJSON(outcome, sent: sent, arrivals: arrivals, catalog: catalog)) }
         for lock in outcome.removedLocks { context.say("sync.lock-removed", ["path": lock]) }
         // From each machine: its changes, and the files of each project that came with them; files
         // are said with the changes when one machine sent both, else on a line of their own.
         let machines = Set(changes.map(\.machine.name))
-        sayFrom(changes, catalog: catalog, store: store, files: machines.count == 1 ? files : [])
+        sayFrom(changes, catalog: catalog, store: store, removals: arrivals.flatMap(\.dropped).map(\.removal), files: machines.count == 1 ? files : [])
         if !files.isEmpty, machines.count != 1 { context.say("sync.files-arrived", ["what": files.listed(l)]) }
         if changes.isEmpty && files.isEmpty { context.say("sync.nothing-arrived") }
         if outcome.sentOwnChanges {
@@ -64,7 +64,7 @@ struct SyncReport {
             context.say("sync.nothing-to-send")
         }
         for conflict in outcome.conflicts { context.say("sync.conflict", ["path": conflict.path, "copy": conflict.copy]) }
-        decisions(arrivals, catalog: catalog)
+        decisions(arrivals, catalog: catalog, store: store)
         unclaimed(catalog, store: store)
     }
 
@@ -73,7 +73,7 @@ struct SyncReport {
         guard let status else { return }
         let dates = context.dateText
         if json { return emit(statusJSON(status)) }
-        if let arrivals { sayFrom(arrivals.changes, catalog: catalog, store: store) }
+        if let arrivals { sayFrom(arrivals.changes, catalog: catalog, store: store, removals: arrivals.dropped.map(\.removal)) }
         context.say("sync.status.root", ["root": shown(status.root)])
         for heard in status.machines {
             let values = ["name": heard.machine.name, "date": dates.dateAndTime(heard.lastChange),
@@ -92,25 +92,26 @@ struct SyncReport {
                         ["names": status.foldersNotHere.map { l.text("sync.quoted-name", ["name": TerminalText.visible($0.name)]) }.listed(l)])
         }
         if status.awaited.isEmpty && status.foldersNotHere.isEmpty { context.say("sync.status.all-here") }
-        if let arrivals { decisions([arrivals], catalog: catalog) }
+        if let arrivals { decisions([arrivals], catalog: catalog, store: store) }
         unclaimed(catalog, store: store)
     }
 
     // MARK: Pieces
 
     /// “From desktop: renamed “Draft” to “Winter”; added “Sonnets””, a machine a line.
-    private func sayFrom(_ changes: [Change], catalog: ProjectCatalog, store: ProjectStore, files: [String] = []) {
+    /// `removals`: the deletions that dropped edits arriving now, which name those projects.
+    private func sayFrom(_ changes: [Change], catalog: ProjectCatalog, store: ProjectStore, removals: [Change], files: [String] = []) {
         let byMachine = Dictionary(grouping: changes, by: { $0.machine.name })
         for machine in byMachine.keys.sorted() {
-            let said = sentences(byMachine[machine]!, catalog: catalog, store: store) + files
+            let said = sentences(byMachine[machine]!, catalog: catalog, store: store, earlier: removals) + files
             context.say("sync.from", ["machine": machine, "what": said.listed(l)])
         }
     }
 
     /// Each change in one sentence, as `history` says it.
-    private func sentences(_ changes: [Change], catalog: ProjectCatalog, store: ProjectStore) -> [String] {
+    private func sentences(_ changes: [Change], catalog: ProjectCatalog, store: ProjectStore, earlier: [Change] = []) -> [String] {
         let sentence = context.historySentence(store, catalog)
-        let names = HistorySentence.namesAtEachChange(changes, catalog: catalog)
+        let names = HistorySentence.namesAtEachChange(changes, catalog: catalog, earlier: earlier)
         return changes.map { sentence.describe(History.Entry(change: $0), names: names[$0.id] ?? [:]) }
     }
 
@@ -138,16 +139,26 @@ struct SyncReport {
     /// What the merge decided, each said once: nothing happens silently.
     /// `joining`: only what joining decided, the names and folders this machine brought; the other
     /// machines' earlier decisions were told on those machines.
-    private func decisions(_ arrivals: [Arrivals], catalog: ProjectCatalog, joining: Bool = false) {
+    private func decisions(_ arrivals: [Arrivals], catalog: ProjectCatalog, store: ProjectStore? = nil, joining: Bool = false) {
         func name(_ id: UUID, _ change: Change) -> String {
             if let project = catalog.projects.first(where: { $0.id == id }) { return TerminalText.visible(project.name) }
             for case .remove(let project) in change.operations where project.id == id { return TerminalText.visible(project.name) }
             return String(id.lowercasedString.prefix(8))
         }
         for overridden in joining ? [] : arrivals.flatMap(\.overridden) {
-            context.say("sync.overridden", [
+            var values = [
                 "field": fieldName(overridden.field), "name": name(overridden.project, overridden.won),
-                "lost": overridden.lost.machine.name, "won": overridden.won.machine.name])
+                "lost": overridden.lost.machine.name, "won": overridden.won.machine.name]
+            // The values themselves, where the field has one to say (a place in the order has none).
+            if let store, let kept = overridden.won.value(of: overridden.field, for: overridden.project),
+               let given = overridden.lost.value(of: overridden.field, for: overridden.project) {
+                let sentence = context.historySentence(store, catalog)
+                values["kept"] = sentence.value(kept)
+                values["given"] = sentence.value(given)
+                context.say("sync.overridden.values", values)
+            } else {
+                context.say("sync.overridden", values)
+            }
         }
         for dropped in joining ? [] : arrivals.flatMap(\.dropped) {
             context.say("sync.dropped", [
@@ -194,6 +205,16 @@ struct SyncReport {
         return "~" + path.dropFirst(home.count)
     }
 
+}
+
+extension Change {
+    /// The last value this change set in one field of one project.
+    fileprivate func value(of field: String, for project: UUID) -> FieldChange? {
+        operations.lazy.reversed().compactMap { operation -> FieldChange? in
+            guard case .set(project, let change) = operation, change.field == field else { return nil }
+            return change
+        }.first
+    }
 }
 
 /// This machine's changes a sync sends, in sentences; the commit's subject says them.

@@ -223,17 +223,17 @@ struct GitSync {
         try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
         // A folder of its own, new, so that nothing but this clone is ever taken away from it.
         var template = Array((parent + "/." + (root as NSString).lastPathComponent + ".joining-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw .gitFailed(step: "clone", reason: String(cString: strerror(errno))) }
+        guard let made = mkdtemp(&template) else { throw .joinFailed(remote: remote, reason: String(cString: strerror(errno))) }
         let staging = String(cString: made)
         let cloned = git.run(["clone", "-q", "--origin", Self.remoteName, remote, staging], in: parent)
         guard cloned.succeeded else {
             try? FileManager.default.removeItem(atPath: staging)
             let reason = cloned.complaint
-            if reason.contains("not found") || reason.contains("does not appear") || reason.contains("Could not read")
+            if reason.contains("not found") || reason.contains("does not appear") || reason.contains("does not exist") || reason.contains("Could not read")
                 || reason.contains("unable to access") {
-                throw .unreachable(remote: remote, reason: reason)
+                throw .unreachableUnchanged(remote: remote, reason: reason)
             }
-            throw .gitFailed(step: "clone", reason: reason)
+            throw .joinFailed(remote: remote, reason: reason)
         }
         guard isShared(staging) else {
             try? FileManager.default.removeItem(atPath: staging)
@@ -248,7 +248,7 @@ struct GitSync {
         guard rename(staging, root) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(atPath: staging)
-            throw .gitFailed(step: "clone", reason: reason)
+            throw .joinFailed(remote: remote, reason: reason)
         }
     }
 

@@ -25,6 +25,8 @@ enum SyncError: Error, Equatable {
     case insideRepository(root: String, top: String)
     /// `--join` onto a root that holds something already.
     case rootNotEmpty(root: String)
+    /// `--join` whose clone failed: nothing was made, and the root is as it was.
+    case joinFailed(remote: String, reason: String)
     /// `--join` from a remote that holds no shared root.
     case remoteNotShared(remote: String)
     /// The remote turned the push down for a reason other than another machine's push: a hook, its

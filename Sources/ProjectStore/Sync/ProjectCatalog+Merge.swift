@@ -85,7 +85,9 @@ private struct Merge {
             case .set(let id, let change):
                 guard var entry = entries[id] else { continue }
                 guard entry.exists else {
-                    if let removal = entry.removal, !shared.knew(of: removal.stamp) {
+                    // One edit that set several fields is dropped once.
+                    if let removal = entry.removal, !shared.knew(of: removal.stamp),
+                       !dropped.contains(where: { $0.project == id && $0.edit.id == shared.change.id }) {
                         dropped.append(DroppedEdit(project: id, edit: shared.change, removal: removal.change))
                     }
                     continue

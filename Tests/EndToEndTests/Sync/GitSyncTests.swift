@@ -64,7 +64,7 @@ struct GitSyncTests {
             await machines.ok("laptop", "rename", "Sonnets", "Spring")
             await machines.ok("desktop", "rename", "Sonnets", "Summer")  // later by the clock
             let told = laptopFirst ? await machines.syncInTurn("laptop", "desktop") : await machines.syncInTurn("desktop", "laptop")
-            #expect(told.stdout.contains("The name of “Summer” was changed on laptop and on desktop at once: the later change, from desktop, holds."), "\(told)")
+            #expect(told.stdout.contains("“Summer” was changed on laptop and on desktop at once (name): the later value, “Summer” from desktop, holds; “Spring” from laptop gave way."), "\(told)")
             for machine in ["laptop", "desktop"] {
                 #expect(Set(await machines.names(machine)) == ["My Novel", "Summer"])
                 let history = await machines.ok(machine, "history").stdout

@@ -135,6 +135,12 @@ struct MergeTests {
         let editedLater = Self.change(Self.desktop, at: 260, seen: [Self.laptop.id: 100], .set(winter.id, .due(from: nil, to: CalendarDay(year: 2027, month: 1, day: 1))))
         let both = try mergedInEveryOrder([base, removed, editedLater, editedBefore])
         #expect(both.dropped.map(\.edit) == [editedBefore.change, editedLater.change])
+        // One edit that set two fields is dropped once, before the deletion or after it.
+        for at: Int64 in [250, 350] {
+            let twoFields = Self.change(Self.desktop, at: at, seen: [Self.laptop.id: 100],
+                                        .set(winter.id, .target(from: nil, to: 500)), .set(winter.id, .details(from: nil, to: "Fourteen lines")))
+            #expect(try mergedInEveryOrder([base, removed, twoFields]).dropped == [DroppedEdit(project: winter.id, edit: twoFields.change, removal: removed.change)])
+        }
         // An edit the deleting machine had taken in was not dropped: it knew of it.
         let seenEdit = Self.change(Self.desktop, at: 250, seen: [Self.laptop.id: 100], .set(winter.id, .details(from: nil, to: "Seen")))
         let informedRemoval = Self.change(Self.laptop, at: 300, seen: [Self.desktop.id: 250], .remove(winter))
