@@ -265,6 +265,7 @@ struct GitSync {
         outcome.removedLocks = try GitLocks(root: git.root, gitFolder: folder).recover()
         finishOwnInterruptedMerge(in: folder)
         try refuseWritersOperation(in: folder)
+        Self.mergeLogsLineByLine(in: folder)
         let branchLookup = git.run(["symbolic-ref", "--short", "-q", "HEAD"])
         guard branchLookup.succeeded else { throw .detachedHead(root: git.root) }
         let branch = branchLookup.output.trimmingCharacters(in: .newlines)
@@ -457,6 +458,22 @@ struct GitSync {
         guard fields.count == 3 else { return ("?", Date()) }
         let name = fields[0].trimmingCharacters(in: .whitespacesAndNewlines)
         return (name.isEmpty ? fields[1] : name, Date(timeIntervalSince1970: TimeInterval(fields[2]) ?? 0))
+    }
+
+    /// What git is told of the machines' logs, in the repository's own attributes (never a file of
+    /// the writer's): two versions of a log are merged by keeping the lines of both.
+    static let logAttributes = "/.project/machines/*.log merge=union"
+
+    /// A log has one writer, so its versions never conflict, but two machines that go by one id (a
+    /// home copied whole) write one log: git keeps both machines' lines, and the machine that finds
+    /// lines it did not write takes a new id (docs/sync.md). No change is lost to a conflict copy.
+    static func mergeLogsLineByLine(in folder: String) {
+        let path = folder + "/info/attributes"
+        let existing = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        guard !existing.split(separator: "\n").contains(Substring(logAttributes)) else { return }
+        mkdir(folder + "/info", 0o755)
+        let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
+        try? (existing + separator + logAttributes + "\n").write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     /// A merge this tool started and a kill interrupted is taken back, so the root is as before it.
