@@ -61,6 +61,9 @@ extension ProjectStore {
         let mark = catalog.sharing?.root == root ? catalog.sharing : nil
         if let mark, ends == mark.ends { return nil }
         var me = machine()
+        // This machine's own changes, in a log that is no longer its own alone: not arrivals.
+        var ownChanges = Set<ChangeID>()
+        var previous: UUID?
         var logs: [UUID: [SharedLogEntry]] = [:]
         for machine in ends.keys { logs[machine] = try shared.log(of: machine, in: root) }
         if let mine = logs[me.id] {
@@ -74,7 +77,9 @@ extension ProjectStore {
             case .written(let count):
                 // Another machine goes by this id. Its log stays whole, a log of the two machines,
                 // every change of both merged; this machine writes a log of its own from now on.
+                previous = me.id
                 me = renewMachine(IdentityRenewal(previous: me, foreignChanges: count))
+                ownChanges = Set(((try? storage.history(of: catalog)) ?? []).map(\.id))
             }
         }
         if mark == nil, let joining = joiningChange(of: catalog, by: me, logs: logs) {
@@ -94,7 +99,7 @@ extension ProjectStore {
         }
         let before = catalog
         catalog.adopt(merged.catalog, sharing: SharingMark(root: root, logs: marks))
-        return Arrivals(from: logs, after: mark, by: me, merged: merged, before: before)
+        return Arrivals(from: logs, after: mark, by: me, merged: merged, before: before, previous: previous, leaving: ownChanges)
     }
 
     /// What a store joining a shared root brings: its projects the logs do not know, made anew in
