@@ -30,6 +30,9 @@ public protocol ProjectStorage: Sendable {
     /// where the history now ends; inside `update` only, before the store is written. Refuses a
     /// history holding changes this store never saw: they are evidence, never cut off.
     func append(_ change: Change, to catalog: inout ProjectCatalog) throws(ProjectStoreError)
+    /// The change a crash left in the history after the one the store was last written with (the
+    /// history is written first): its id, `nil` when there is none. Inside `update` only.
+    func unsavedChange(of catalog: ProjectCatalog) -> ChangeID?
     /// Forgets every change; inside `update` only.
     func clearHistory(of catalog: inout ProjectCatalog) throws(ProjectStoreError)
     /// Moves a store that cannot be read as one (not JSON, a field wrong) out of the way, whole,
@@ -126,6 +129,10 @@ public final class MemoryStorage: ProjectStorage, @unchecked Sendable {
         changes.removeAll { $0.revision > catalog.revision }
         changes.append(change)
         catalog.lastClock = change.clock
+    }
+
+    public func unsavedChange(of catalog: ProjectCatalog) -> ChangeID? {
+        lock.withLock { changes.last { $0.revision == catalog.revision + 1 }?.id }
     }
 
     public func clearHistory(of catalog: inout ProjectCatalog) {

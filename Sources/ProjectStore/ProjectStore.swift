@@ -16,6 +16,9 @@ public struct ProjectStore: Sendable {
     /// The computer the changes are made on, as the history names it; asked only when a change is
     /// recorded, since knowing it may mean making it.
     let machine: @Sendable () -> Machine
+    /// Gives this machine a new id, kept from then on, when its log shows another machine goes by
+    /// the one it had (a home copied whole); returns the machine as it now is.
+    let renewMachine: @Sendable (IdentityRenewal) -> Machine
     /// The command whose changes go into the history, by name; `nil` records nothing.
     let recording: String?
     /// Told when the history cannot be read or written: the change itself goes on, unrecorded.
@@ -36,10 +39,12 @@ public struct ProjectStore: Sendable {
         readProblem: @escaping @Sendable (ProjectStoreError) -> Void = { _ in },
         clock: @escaping @Sendable () -> Date = Date.init,
         newID: @escaping @Sendable () -> UUID = UUID.random,
-        machine: @escaping @Sendable () -> Machine = { Machine.unknown }
+        machine: @escaping @Sendable () -> Machine = { Machine.unknown },
+        renewMachine: @escaping @Sendable (IdentityRenewal) -> Machine = { Machine(id: UUID.random(), name: $0.previous.name) }
     ) {
         self.storage = storage
         self.machine = machine
+        self.renewMachine = renewMachine
         self.folders = folders
         self.shared = shared
         self.numbered = numbered

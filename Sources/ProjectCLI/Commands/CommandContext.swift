@@ -28,7 +28,11 @@ struct CommandContext {
                 numbered: { localizer.text("name.numbered", ["name": $0, "number": String($1)]) },
                 places: places, recording: commandName,
                 historyProblem: { warning.warn($0) }, readProblem: { warning.warnOnRead($0) },
-                machine: { MachineFile.machine(environment: environment) })
+                machine: { MachineFile.machine(environment: environment) },
+                renewMachine: { renewal in
+                    warning.noteIdentityRenewed(renewal)
+                    return MachineFile.renew(replacing: renewal.previous.id, environment: environment)
+                })
         }
     }
 
@@ -119,6 +123,11 @@ final class HistoryWarning: @unchecked Sendable {
             report(problem).message
         }
         terminal.error(localizer.text("warning.history-not-recorded", ["reason": reason]) + "\n")
+    }
+
+    /// Said once, when it happens: from then on, the log this machine finds is its own.
+    func noteIdentityRenewed(_ renewal: IdentityRenewal) {
+        terminal.error(localizer.text("sync.identity-renewed", count: renewal.foreignChanges) + "\n")
     }
 
     /// A read goes on, showing what there is, after saying what a change would refuse.

@@ -43,7 +43,10 @@ enum HistoryCommand: Command {
         // A shared list's history is every machine's: each change in the order all machines agree on.
         let shared = try store.otherMachinesChanges(in: catalog)
         if let shared {
-            changes = (changes + shared.changes).sorted { ($0.clock, $0.machine.id.uuidString) < ($1.clock, $1.machine.id.uuidString) }
+            // A machine that took a new id (its home was copied) finds its earlier changes in the log
+            // it shared with the copy: shown once.
+            let own = Set(changes.map(\.id))
+            changes = (changes + shared.changes.filter { !own.contains($0.id) }).sorted { ($0.clock, $0.machine.id.uuidString) < ($1.clock, $1.machine.id.uuidString) }
         }
         // A lost store knows no names: the list its history leads to does.
         let named = catalog.lost == nil ? catalog : catalog.replaying(changes).catalog

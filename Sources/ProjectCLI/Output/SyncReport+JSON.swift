@@ -24,6 +24,7 @@ extension SyncReport {
             "arrived": changes.map { ["machine": $0.machine.name, "change": english.describe(History.Entry(change: $0), names: names[$0.id] ?? [:])] },
             "files": outcome.arrivedFiles,
             "conflicts": outcome.conflicts.map { ["path": $0.path, "copy": $0.copy] },
+            "ownVersionsMoved": outcome.ownVersionsMoved.map { ["path": $0.path, "copy": $0.copy, "keptBy": $0.keptBy] },
             "overridden": arrivals.flatMap(\.overridden).map {
                 ["project": $0.project.lowercasedString, "field": $0.field, "lostOn": $0.lost.machine.name, "wonOn": $0.won.machine.name]
             },

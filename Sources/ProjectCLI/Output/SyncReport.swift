@@ -64,6 +64,9 @@ struct SyncReport {
             context.say("sync.nothing-to-send")
         }
         for conflict in outcome.conflicts { context.say("sync.conflict", ["path": conflict.path, "copy": conflict.copy]) }
+        for moved in outcome.ownVersionsMoved {
+            context.say("sync.conflict-own-moved", ["path": moved.path, "copy": moved.copy, "machine": moved.keptBy])
+        }
         decisions(arrivals, catalog: catalog, store: store)
         unclaimed(catalog, store: store)
     }

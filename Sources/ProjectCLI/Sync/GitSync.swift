@@ -24,6 +24,9 @@ struct GitSync {
         var arrivedFiles: [String] = []
         /// Files changed on both sides: each kept, and the other machine's version beside it.
         var conflicts: [(path: String, copy: String)] = []
+        /// Files of this machine's that another machine's merge kept twice: its version of `path` is
+        /// now `copy`, and `path` holds the version of `keptBy`.
+        var ownVersionsMoved: [(path: String, copy: String, keptBy: String)] = []
         /// The remote holds every commit of this root's: pushed now, or before.
         var pushed = false
         /// This push carried commits made on this machine (by this sync or an earlier one that could
@@ -265,6 +268,7 @@ struct GitSync {
         outcome.removedLocks = try GitLocks(root: git.root, gitFolder: folder).recover()
         finishOwnInterruptedMerge(in: folder)
         try refuseWritersOperation(in: folder)
+        Self.mergeLogsLineByLine(in: folder)
         let branchLookup = git.run(["symbolic-ref", "--short", "-q", "HEAD"])
         guard branchLookup.succeeded else { throw .detachedHead(root: git.root) }
         let branch = branchLookup.output.trimmingCharacters(in: .newlines)
@@ -384,8 +388,12 @@ struct GitSync {
                 throw .gitFailed(step: "merge", reason: merged.complaint)
             }
             do throws(SyncError) {
-                for (path, stages) in unmerged { try resolve(path, stages: stages, into: &outcome) }
-                let concluded = git.run(identity + ["commit", "-q", "--no-edit"])
+                var trailers: [String] = []
+                for (path, stages) in unmerged { try resolve(path, stages: stages, into: &outcome, trailers: &trailers) }
+                // The machine whose version became a copy reads these when it takes this merge in.
+                let concluded = git.run(
+                    identity + ["commit", "-q", "-m", "\(machine): took in the other machines' changes"]
+                        + (trailers.isEmpty ? [] : ["-m", trailers.joined(separator: "\n")]))
                 guard concluded.succeeded else { throw .gitFailed(step: "commit", reason: concluded.complaint) }
             } catch {
                 abortMerge()
@@ -393,9 +401,31 @@ struct GitSync {
             }
         }
         if before.succeeded {
+            outcome.ownVersionsMoved += ownVersionsMoved(since: before.output.trimmingCharacters(in: .newlines))
             let changed = git.run(["diff", "--name-only", "-z", before.output.trimmingCharacters(in: .newlines), "HEAD"])
             outcome.arrivedFiles += changed.output.split(separator: "\0").map(String.init)
                 .filter { !$0.hasPrefix(".project/") && !$0.hasSuffix("/.gitkeep") }
+        }
+    }
+
+    /// The trailer a merge that kept a file twice carries, `Conflict-Copy: <machine whose version is
+    /// the copy> <machine whose version stays> <path> <copy>`, each percent-encoded.
+    static let conflictTrailerKey = "Conflict-Copy"
+
+    static func conflictTrailer(path: String, copy: String, copiedFrom: String, keptBy: String) -> String {
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~/"))
+        let fields = [copiedFrom, keptBy, path, copy].map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0 }
+        return conflictTrailerKey + ": " + fields.joined(separator: " ")
+    }
+
+    /// The files of this machine's that merges made on other machines, taken in since `before`, kept
+    /// as conflict copies: this machine's text is in the copy now.
+    private func ownVersionsMoved(since before: String) -> [(path: String, copy: String, keptBy: String)] {
+        let found = git.run(["log", "--merges", "--format=%(trailers:key=\(Self.conflictTrailerKey),valueonly)", "\(before)..HEAD"])
+        return found.lines.compactMap { line in
+            let fields = line.split(separator: " ").map { String($0).removingPercentEncoding ?? String($0) }
+            guard fields.count == 4, fields[0] == machine, fields[1] != machine else { return nil }
+            return (fields[2], fields[3], fields[1])
         }
     }
 
@@ -421,7 +451,7 @@ struct GitSync {
 
     /// Both sides kept: this machine's version where it was, the other's as a conflict copy beside
     /// it. A file one side deleted and the other changed is kept as changed.
-    private func resolve(_ path: String, stages: Set<Int>, into outcome: inout Outcome) throws(SyncError) {
+    private func resolve(_ path: String, stages: Set<Int>, into outcome: inout Outcome, trailers: inout [String]) throws(SyncError) {
         func step(_ arguments: [String]) throws(SyncError) {
             let done = git.run(arguments)
             guard done.succeeded else { throw .gitFailed(step: arguments.first ?? "git", reason: done.complaint) }
@@ -437,6 +467,7 @@ struct GitSync {
             try step(["checkout", "--ours", "--", path])
             try step(["add", "--", path, copy])
             outcome.conflicts.append((path, copy))
+            trailers.append(Self.conflictTrailer(path: path, copy: copy, copiedFrom: who, keptBy: machine))
         case (false, true):
             try step(["checkout", "--theirs", "--", path])
             try step(["add", "--", path])
@@ -457,6 +488,22 @@ struct GitSync {
         guard fields.count == 3 else { return ("?", Date()) }
         let name = fields[0].trimmingCharacters(in: .whitespacesAndNewlines)
         return (name.isEmpty ? fields[1] : name, Date(timeIntervalSince1970: TimeInterval(fields[2]) ?? 0))
+    }
+
+    /// What git is told of the machines' logs, in the repository's own attributes (never a file of
+    /// the writer's): two versions of a log are merged by keeping the lines of both.
+    static let logAttributes = "/.project/machines/*.log merge=union"
+
+    /// A log has one writer, so its versions never conflict, but two machines that go by one id (a
+    /// home copied whole) write one log: git keeps both machines' lines, and the machine that finds
+    /// lines it did not write takes a new id (docs/sync.md). No change is lost to a conflict copy.
+    static func mergeLogsLineByLine(in folder: String) {
+        let path = folder + "/info/attributes"
+        let existing = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        guard !existing.split(separator: "\n").contains(Substring(logAttributes)) else { return }
+        mkdir(folder + "/info", 0o755)
+        let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
+        try? (existing + separator + logAttributes + "\n").write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     /// A merge this tool started and a kill interrupted is taken back, so the root is as before it.

@@ -9,11 +9,21 @@ public struct Arrivals: Sendable {
     public let renamed: [Renaming]
     public let folderClashes: [FolderClash]
 
-    init(from logs: [UUID: [SharedLogEntry]], after mark: SharingMark?, by me: Machine, merged: MergeOutcome, before: ProjectCatalog) {
+    /// `previous`, the id this machine had until it found another writing its log, and `own`, this
+    /// machine's changes in that log.
+    init(
+        from logs: [UUID: [SharedLogEntry]], after mark: SharingMark?, by me: Machine, merged: MergeOutcome, before: ProjectCatalog,
+        previous: UUID? = nil, leaving own: Set<ChangeID> = []
+    ) {
         var arrived: [SharedChange] = []
         for (machine, entries) in logs where machine != me.id {
-            let seen = mark?.logs[machine]?.end ?? 0
-            arrived += entries.filter { $0.end > seen }.map(\.change)
+            // The log this machine shared with another until now: what is not its own arrived,
+            // wherever git's merge put it.
+            // (Its joining, written to the log alone, is its own too.)
+            let seen = machine == previous ? 0 : mark?.logs[machine]?.end ?? 0
+            arrived += entries.filter {
+                $0.end > seen && !own.contains($0.change.change.id) && !(machine == previous && $0.change.change.command == "sync")
+            }.map(\.change)
         }
         arrived.sort { $0.stamp < $1.stamp }
         changes = arrived.map(\.change)

@@ -60,15 +60,26 @@ extension ProjectStore {
         let ends = try shared.logEnds(in: root)
         let mark = catalog.sharing?.root == root ? catalog.sharing : nil
         if let mark, ends == mark.ends { return nil }
-        let me = machine()
+        var me = machine()
+        // This machine's own changes, in a log that is no longer its own alone: not arrivals.
+        var ownChanges = Set<ChangeID>()
+        var previous: UUID?
         var logs: [UUID: [SharedLogEntry]] = [:]
         for machine in ends.keys { logs[machine] = try shared.log(of: machine, in: root) }
-        if let mark, let mine = logs[me.id], let kept = mark.logs[me.id]?.end {
-            // Past the mark, a change whose store was never written: a crash between the two.
-            let leftover = mine.filter { $0.end > kept && $0.change.change.revision > catalog.revision }
-            if !leftover.isEmpty {
+        if let mine = logs[me.id] {
+            // The mark of this machine's own log holds wherever the root is now (a root moved).
+            switch OwnLogCheck.check(mine, mark: catalog.sharing?.logs[me.id], unsaved: { [storage] in storage.unsavedChange(of: catalog) }) {
+            case .own: break
+            case .leftover(let kept):
+                // Past the mark, a change whose store was never written: a crash between the two.
                 try shared.cut(me.id, in: root, to: kept)
                 logs[me.id] = mine.filter { $0.end <= kept }
+            case .written(let count):
+                // Another machine goes by this id. Its log stays whole, a log of the two machines,
+                // every change of both merged; this machine writes a log of its own from now on.
+                previous = me.id
+                me = renewMachine(IdentityRenewal(previous: me, foreignChanges: count))
+                ownChanges = Set(((try? storage.history(of: catalog)) ?? []).map(\.id))
             }
         }
         if mark == nil, let joining = joiningChange(of: catalog, by: me, logs: logs) {
@@ -88,7 +99,7 @@ extension ProjectStore {
         }
         let before = catalog
         catalog.adopt(merged.catalog, sharing: SharingMark(root: root, logs: marks))
-        return Arrivals(from: logs, after: mark, by: me, merged: merged, before: before)
+        return Arrivals(from: logs, after: mark, by: me, merged: merged, before: before, previous: previous, leaving: ownChanges)
     }
 
     /// What a store joining a shared root brings: its projects the logs do not know, made anew in

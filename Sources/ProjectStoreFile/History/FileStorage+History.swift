@@ -147,6 +147,14 @@ extension FileStorage {
         do { try AtomicFile.replace(target, with: StoreDocument.encode(ProjectCatalog(), withRevision: true)) } catch { throw .storage(error) }
     }
 
+    public func unsavedChange(of catalog: ProjectCatalog) -> ChangeID? {
+        guard let path = try? historyPath(), let file = try? mapped(path), (try? file.version()) == HistoryFile.version,
+              let all = try? HistoryFile.lines(in: file.bytes, from: file.headerEnd, to: file.bytes.count).lines,
+              let last = all.last, last.revision == catalog.revision + 1
+        else { return nil }
+        return (try? file.change(last.range, operations: false))?.id
+    }
+
     public func clearHistory(of catalog: inout ProjectCatalog) throws(ProjectStoreError) {
         let path = try historyPath()
         // Forgetting is removing the file: that works whatever state it is in, unreadable included.

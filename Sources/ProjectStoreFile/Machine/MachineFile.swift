@@ -9,7 +9,8 @@ import ProjectStore
 /// This machine's identity, kept outside the writer's root in `$XDG_STATE_HOME/project/machine`
 /// (by default `~/.local/state/project/machine`): `{"id": …, "name": … or null}`, the id made at
 /// random the first time, the name `null` to go by the host name. A root copied to another computer
-/// never carries it along, so two machines never share an id.
+/// never carries it along; a home copied whole does, and the machine that then finds another
+/// writing its log takes a new id (`renew`).
 public enum MachineFile {
     public static func path(environment: [String: String]) -> String? {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/project/machine" }
@@ -54,6 +55,25 @@ public enum MachineFile {
         try StoreFolder.create(for: path)
         try AtomicFile.replace(path, with: writer.bytes)
         return Machine(id: current.id, name: name ?? hostName())
+    }
+
+    /// Gives this machine a new id in place of `previous`, keeping the name it goes by: another
+    /// machine goes by `previous` (a home copied whole). A file that already names another id
+    /// (another command renewed it first) is left as it is.
+    public static func renew(replacing previous: UUID, environment: [String: String]) -> Machine {
+        let current = machine(environment: environment)
+        guard current.id == previous, let path = path(environment: environment),
+              let bytes = try? AtomicFile.contents(of: path), let (_, name) = decode(bytes)
+        else { return current }
+        let id = UUID.random()
+        var writer = JSONWriter(capacity: 120)
+        writer.raw("{\"id\": ")
+        writer.uuid(id)
+        writer.raw(", \"name\": ")
+        writer.optionalString(name)
+        writer.raw("}\n")
+        guard (try? AtomicFile.replace(path, with: writer.bytes)) != nil else { return current }
+        return Machine(id: id, name: current.name)
     }
 
     private static func decode(_ bytes: [UInt8]) -> (UUID, String?)? {
