@@ -9,20 +9,9 @@ import Testing
 /// join as what is true of it, and errors as JSON with `--json`.
 @Suite("what sync says")
 struct SyncWordingTests {
-    /// A laptop with two projects shares its root; the desktop joins it.
-    private func laptopAndDesktop() async throws -> SyncMachines {
-        let machines = try SyncMachines()
-        await machines.named("laptop", "desktop")
-        await machines.ok("laptop", "add", "My Novel", "--type", "novel")
-        await machines.ok("laptop", "add", "Sonnets", "--type", "poetry")
-        await machines.ok("laptop", "sync", "--init", machines.remote)
-        await machines.ok("desktop", "sync", "--join", machines.remote)
-        return machines
-    }
-
     @Test("an edit to a project deleted elsewhere names the project, in sync and history, and is said to be dropped once")
     func deletedProjectByName() async throws {
-        let machines = try await laptopAndDesktop()
+        let machines = try await SyncMachines.laptopAndDesktop()
         await machines.ok("laptop", "delete", "Sonnets", "--yes")
         // One command, two fields, made after the deletion by the clock, without knowing of it.
         await machines.ok("desktop", "edit", "Sonnets", "--target", "500", "--details", "Fourteen lines")
@@ -41,7 +30,7 @@ struct SyncWordingTests {
 
     @Test("a change that gave way is said with its value and the value that held")
     func valuesThatGaveWay() async throws {
-        let machines = try await laptopAndDesktop()
+        let machines = try await SyncMachines.laptopAndDesktop()
         await machines.ok("laptop", "edit", "Sonnets", "--details", "laptop blurb")
         await machines.ok("desktop", "edit", "Sonnets", "--details", "desktop blurb")  // later by the clock
         let told = await machines.syncInTurn("laptop", "desktop").stdout
@@ -53,7 +42,7 @@ struct SyncWordingTests {
 
     @Test("an undo is sent and received as what it did, by name")
     func undoByName() async throws {
-        let machines = try await laptopAndDesktop()
+        let machines = try await SyncMachines.laptopAndDesktop()
         await machines.ok("laptop", "delete", "Sonnets", "--yes")
         await machines.syncInTurn("laptop", "desktop")
         await machines.ok("laptop", "undo")
