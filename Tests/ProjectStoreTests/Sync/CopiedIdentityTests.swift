@@ -42,19 +42,28 @@ struct CopiedIdentityTests {
             renewMachine: { identity.renew($0) })
     }
 
-    @Test("the machine that finds changes it never wrote in its log takes a new id, once; every change of both is kept, and both lists end the same")
-    func copiedHome() throws {
+    /// A laptop sharing a list with “Winter”, and a desktop made from a copy of its home: the
+    /// store, and the identity with it. Each takes its own new id, if it ever takes one.
+    static func copiedHomes() throws -> (
+        engine: MemorySharedFolder, shared: Machine, laptop: ProjectStore, laptopIdentity: Identity,
+        desktop: ProjectStore, desktopIdentity: Identity
+    ) {
         let engine = MemorySharedFolder()
         let ticker = SharingTests.Ticker(0)
         let shared = Machine(id: fixedID("aa", 1), name: "laptop")
         let laptopIdentity = Identity(shared, newIDs: [fixedID("bb", 1)])
         let laptopStorage = MemoryStorage()
-        let laptop = Self.store(laptopStorage, laptopIdentity, engine: engine, ticker: ticker, ids: 1)
+        let laptop = store(laptopStorage, laptopIdentity, engine: engine, ticker: ticker, ids: 1)
         try laptop.add(name: "Winter")
         try laptop.share()
-        // The home copied whole: the store, and the identity with it.
         let desktopIdentity = Identity(shared, newIDs: [fixedID("bb", 2)])
-        let desktop = Self.store(MemoryStorage(laptopStorage.load()), desktopIdentity, engine: engine, ticker: ticker, ids: 2)
+        let desktop = store(MemoryStorage(laptopStorage.load()), desktopIdentity, engine: engine, ticker: ticker, ids: 2)
+        return (engine, shared, laptop, laptopIdentity, desktop, desktopIdentity)
+    }
+
+    @Test("the machine that finds changes it never wrote in its log takes a new id, once; every change of both is kept, and both lists end the same")
+    func copiedHome() throws {
+        let (engine, shared, laptop, laptopIdentity, desktop, desktopIdentity) = try Self.copiedHomes()
 
         try laptop.add(name: "Spring")
         try desktop.add(name: "Autumn")
@@ -96,16 +105,7 @@ struct CopiedIdentityTests {
 
     @Test("a change another machine wrote past the store's mark is never cut as a crash's leftover, even one at the next revision")
     func strangerAtNextRevisionKept() throws {
-        let engine = MemorySharedFolder()
-        let ticker = SharingTests.Ticker(0)
-        let shared = Machine(id: fixedID("aa", 1), name: "laptop")
-        let laptopIdentity = Identity(shared, newIDs: [fixedID("bb", 1)])
-        let laptopStorage = MemoryStorage()
-        let laptop = Self.store(laptopStorage, laptopIdentity, engine: engine, ticker: ticker, ids: 1)
-        try laptop.add(name: "Winter")
-        try laptop.share()
-        let desktopIdentity = Identity(shared, newIDs: [fixedID("bb", 2)])
-        let desktop = Self.store(MemoryStorage(laptopStorage.load()), desktopIdentity, engine: engine, ticker: ticker, ids: 2)
+        let (engine, shared, laptop, _, desktop, desktopIdentity) = try Self.copiedHomes()
         // The copy has made nothing yet: the laptop's change is at the revision the copy would make next.
         try laptop.add(name: "Spring")
         #expect(try desktop.catalog().names.sorted() == ["Spring", "Winter"])
