@@ -8,21 +8,24 @@ public enum ManuscriptStylesheet {
     }
 
     static func css(_ layout: ManuscriptLayout, letter: Bool) -> String {
-        let lineHeight = layout.singleSpaced ? "1.2" : "2"
+        // A word processor's single line is the font's own height, 1.15 em for Times and Liberation
+        // Serif, and its double spacing twice that: the lines a page of the DOCX has.
+        let lineHeight = layout.singleSpaced ? "1.15" : "2.3"
         let indent = layout.singleSpaced ? "0" : "0.5in"
         let header = layout.header.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         func style(_ style: ManuscriptStyle) -> String { "div[data-custom-style=\"\(style.rawValue)\"] p" }
         return """
             @page { size: \(letter ? "letter" : "A4"); margin: 1in;
               @top-right { content: "\(header)" counter(page); font: 12pt "Times New Roman", "Liberation Serif", serif; } }
-            @page :first { @top-right { content: none; } }
+            @page :first { @top-right { content: none; }\(layout.titlePageAlone ? " counter-increment: page 0;" : "") }
             html { font: 12pt/\(lineHeight) "Times New Roman", "Liberation Serif", Times, serif; color: black; background: none; }
             body { margin: 0; padding: 0; max-width: none; hyphens: manual; }
             p { margin: 0 0 \(layout.singleSpaced ? "1em" : "0"); text-indent: \(indent); }
             h1, h2 { font-size: 12pt; font-weight: normal; text-align: center; margin: 0 0 1em; }
             h1 { break-before: page; margin-top: 2in; }
-            \(style(.wordCount)) { text-align: right; text-indent: 0; line-height: 1.2; }
-            \(style(.contact)) { text-indent: 0; line-height: 1.2; }
+            \(style(.wordCount)) { text-align: right; text-indent: 0; line-height: 1.15; }
+            \(style(.contact)) { text-indent: 0; line-height: 1.15; }
+            .word-count { float: right; }
             \(style(.title)) { text-align: center; text-indent: 0; margin-top: 3in; }
             \(style(.byline)) { text-align: center; text-indent: 0; margin-bottom: 2em; }
             \(style(.sceneBreak)), \(style(.end)) { text-align: center; text-indent: 0; }
