@@ -127,7 +127,7 @@ struct CompileFormatTests {
         let sandbox = try Sandbox()
         _ = try await novel(sandbox)
         let letter = await sandbox.run(["compile", "novel", "--to", "pdf"], environment: ["LANG": "en_US.UTF-8"])
-        #expect(letter.status == 0 && letter.stdout == "Wrote Novel.pdf (PDF): 4 chapters, 23 words.\n", "\(letter)")
+        #expect(letter.status == 0 && letter.stdout == "Wrote Novel.pdf (PDF): 4 chapters, 23 words.\n" && letter.stderr == "", "\(letter)")
         let path = sandbox.root + "/Novel.pdf"
         #expect(try Tool.run("pdfinfo", [path]).contains("Page size:       612 x 792 pts (letter)"))
         let pages = try Tool.run("pdftotext", [path, "-"]).components(separatedBy: "\u{0C}").map {
@@ -165,6 +165,24 @@ struct CompileFormatTests {
             #expect(result.status == 0, "\(locale): \(result)")
             #expect(try Tool.run("pdftotext", [sandbox.root + "/Café Noël.pdf", "-"]).contains("CAFÉ NOËL"), "\(locale)")
         }
+    }
+
+    @Test("PDF where neither Times New Roman nor Liberation Serif is installed: made all the same, and said, with the package to install")
+    func pdfWithoutTheManuscriptFont() async throws {
+        let sandbox = try Sandbox()
+        _ = try await novel(sandbox)
+        // A fontconfig that knows only DejaVu, as a system without the Liberation fonts has.
+        let configuration = sandbox.root + "/fonts.conf"
+        try files.write("""
+            <?xml version="1.0"?>
+            <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+            <fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>\(sandbox.root)/font-cache</cachedir></fontconfig>
+            """, at: configuration)
+        let result = await sandbox.run(["compile", "novel", "--to", "pdf"], environment: ["FONTCONFIG_FILE": configuration])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.stderr == "Note: neither Times New Roman nor Liberation Serif, its twin of the same widths, is installed, so the PDF is set "
+            + "in another font and its pages will not match a manuscript's. Install it with: apt install fonts-liberation.\n", "\(result)")
+        #expect(try Tool.run("pdffonts", [sandbox.root + "/Novel.pdf"]).contains("DejaVu"))
     }
 
     @Test("PDF without WeasyPrint: exit 3, what to install, nothing written")

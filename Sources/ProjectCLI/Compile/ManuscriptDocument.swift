@@ -139,7 +139,20 @@ extension CommandContext {
             }
             paths[program.name] = path
         }
+        if converter is PandocWeasyPrint { noteMissingManuscriptFont() }
         return LocatedConverter(converter: converter, paths: paths)
+    }
+
+    /// WeasyPrint sets a PDF in whatever serif it finds when the manuscript's font is missing, with
+    /// other widths and so other pages: said once, with what to install. fontconfig's `fc-list -q`
+    /// answers by its status; without it nothing can be known, and nothing is said.
+    private func noteMissingManuscriptFont() {
+        guard let fontList = ProgramSearch.find(ManuscriptStylesheet.fontList, environment: environment) else { return }
+        let installed = ManuscriptStylesheet.fonts.contains { launcher.run(fontList, arguments: ["-q", $0], in: "/") == .exited(0) }
+        if !installed {
+            let fonts = ManuscriptStylesheet.fonts
+            warn("compile.note.no-font", ["font": fonts[0], "twin": fonts[1], "install": ManuscriptStylesheet.fontPackage])
+        }
     }
 
     /// The writer's details from the settings file, the name replaced by `--author`. A manuscript

@@ -690,6 +690,7 @@ sync.folder-clash = „{name}“ und „{other}“ haben auf zwei Rechnern dense
 
 # compile: the manuscript as a document (docs/compile.md)
 usage.expected-extension-of-format = Die Endung nennt ein anderes Format als --to {format}: Lassen Sie den Namen auf .{format} enden oder lassen Sie --to weg
+compile.note.no-font = Hinweis: Weder {font} noch {twin}, ihr Zwilling mit denselben Breiten, ist installiert, daher wird das PDF in einer anderen Schrift gesetzt und seine Seiten entsprechen nicht denen eines Manuskripts. Installieren Sie sie mit: {install}.
 """##,
     "en": ##"""
 # English messages for `project`. Format: docs/localization.md.
@@ -1380,6 +1381,7 @@ sync.folder-clash = “{name}” and “{other}” were given the same folder, {
 
 # compile: the manuscript as a document (docs/compile.md)
 usage.expected-extension-of-format = its extension names another format than --to {format}: end the name in .{format}, or leave out --to
+compile.note.no-font = Note: neither {font} nor {twin}, its twin of the same widths, is installed, so the PDF is set in another font and its pages will not match a manuscript's. Install it with: {install}.
 """##,
     "es": ##"""
 # Spanish messages for `project`. Format and rules: docs/localization.md.
@@ -2071,6 +2073,7 @@ sync.folder-clash = «{name}» y «{other}» han recibido la misma carpeta, {pat
 
 # compile: the manuscript as a document (docs/compile.md)
 usage.expected-extension-of-format = su extensión indica otro formato que --to {format}: termina el nombre en .{format} o quita --to
+compile.note.no-font = Nota: no está instalada ni {font} ni {twin}, su gemela de los mismos anchos, así que el PDF se compone en otra fuente y sus páginas no coincidirán con las de un manuscrito. Puedes instalarla con: {install}.
 """##,
     "fr": ##"""
 # French messages for `project`. Format and rules: docs/localization.md.
@@ -2763,5 +2766,6 @@ sync.folder-clash = « {name} » et « {other} » ont reçu le même dossier
 
 # compile: the manuscript as a document (docs/compile.md)
 usage.expected-extension-of-format = son extension désigne un autre format que --to {format} : terminez le nom par .{format}, ou retirez --to
+compile.note.no-font = Remarque : ni {font} ni {twin}, sa jumelle aux mêmes chasses, n’est installée, donc le PDF est composé dans une autre police et ses pages ne correspondront pas à celles d’un manuscrit. Installez-la avec : {install}.
 """##,
 ]
