@@ -67,7 +67,7 @@ struct WordProcessorTests {
         }
     }
 
-    @Test("PDF: the DOCX's page, as many lines as LibreOffice sets; the title page unnumbered; the properties")
+    @Test("PDF: the DOCX's page, as many lines as LibreOffice sets; the title page unnumbered; centred scene breaks and END; the properties")
     func pdfMatchesTheDocument() async throws {
         let sandbox = try Sandbox()
         try await projects(sandbox)
@@ -81,6 +81,17 @@ struct WordProcessorTests {
         #expect(abs(lines - documentLines) <= 1 && (22...26).contains(lines), "PDF \(lines) lines a page, DOCX \(documentLines)")
         #expect(pdf.pages.count == docx.pages.count, "PDF \(pdf.pages.count) pages, DOCX \(docx.pages.count)")
         #expect(pdf.info.contains("Title:           The Girl Who Sailed\n") && pdf.info.contains("Author:          Anna van der Berg\n"), "\(pdf.info)")
+        let storm = try #require(pdf.pages.firstIndex { $0.contains("Storm") }, "no Storm chapter")
+        #expect(pdf.pages[storm] == ["van der Berg / THE GIRL WHO SAILED / \(storm)", "Storm", "The first scene.", "#", "The second scene."])
+        #expect(try pdf.isCentred("#", page: storm), "the scene break is not centred")
+
+        await sandbox.ok("compile", "harbour lights", "-o", "story.pdf")
+        let story = try PrintedDocument(sandbox.root + "/story.pdf")
+        #expect(story.pages[0].first == "Anna van der Berg about 1,900 words", "\(story.pages[0])")
+        #expect(story.pages[1].first == "van der Berg / HARBOUR LIGHTS / 2", "\(story.pages[1])")
+        let last = story.pages.count - 1
+        #expect(story.pages[last].suffix(2) == ["The lights went out.", "END"], "\(story.pages[last])")
+        #expect(try story.isCentred("END", page: last), "END is not centred")
     }
 
     @Test("EPUB: epubcheck finds no error for a novel, a short story or a poetry collection")
