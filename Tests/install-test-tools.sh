@@ -12,6 +12,9 @@
 #   spelling test of the message tables;
 # - pandoc, WeasyPrint, unzip, epubcheck and poppler-utils, for the compile tests that make DOCX, ODT,
 #   HTML, EPUB and PDF files and read them back;
+# - LibreOffice Writer without its windows (`soffice`, Debian's libreoffice-writer-nogui) and the
+#   Liberation fonts (Times New Roman's metric twin), for the compile test that opens every DOCX and
+#   ODT in a real word processor and reads the PDF it prints back with poppler;
 # - git, for the sync tests (a bare repository on local disk is the remote), and faketime, for the
 #   machines whose clocks are wrong;
 # - screenplain, the Fountain renderer, from PyPI (with pip, which Debian's python3-pip brings), for
@@ -54,6 +57,8 @@ need unzip unzip
 need epubcheck /usr/share/java/epubcheck.jar
 need weasyprint weasyprint
 need poppler-utils pdftotext pdfinfo
+need libreoffice-writer-nogui soffice
+need fonts-liberation /usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf
 need git git
 need faketime faketime
 need syncthing syncthing

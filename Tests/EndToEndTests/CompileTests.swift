@@ -213,7 +213,14 @@ struct CompileTests {
         #expect(unknown.status == 2 && unknown.stderr.contains("its extension matches no format"), "\(unknown)")
         let badTo = await sandbox.run("compile", "novel", "--to", "rtf")
         #expect(badTo.status == 2 && badTo.stderr.contains("use one of md, docx, odt, epub, html, pdf"), "\(badTo)")
+        // A PDF named .docx would open nowhere: --to and the extension must agree.
+        let contradiction = await sandbox.run("compile", "novel", "--to", "pdf", "-o", "book.docx")
+        #expect(contradiction.status == 2, "\(contradiction)")
+        #expect(contradiction.stderr.hasPrefix("Error: “book.docx” is not a valid value for --output: its extension names another format "
+            + "than --to pdf: end the name in .pdf, or leave out --to."), "\(contradiction)")
         #expect(outputs(sandbox) == [])
+        let agreeing = await sandbox.run("compile", "novel", "--to", "MD", "-o", "book.markdown")
+        #expect(agreeing.status == 0 && agreeing.stdout.hasPrefix("Wrote book.markdown (Markdown)"), "\(agreeing)")
     }
 
     @Test("a missing converter: exit 3, what to install, nothing written")

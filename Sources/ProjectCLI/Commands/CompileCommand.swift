@@ -60,17 +60,18 @@ enum CompileCommand: Command {
         }
     }
 
-    /// `--to`, else the extension of `--output`, else DOCX.
+    /// `--to`, else the extension of `--output`, else DOCX. An extension naming another format than
+    /// `--to` is refused: a PDF named `.docx` opens nowhere.
     private static func chosenFormat(_ invocation: Invocation) throws(UsageError) -> CompileFormat {
+        let named = invocation.value(output).flatMap { CompileFormat(fileName: FolderPath.lastComponent(of: $0)) }
         if let text = invocation.value(to) {
             guard let format = CompileFormat(rawValue: text.lowercased()) else { throw invocation.badValue(to, expected: .format) }
+            if let named, named != format { throw invocation.badValue(output, expected: .extensionOfFormat(format.rawValue)) }
             return format
         }
-        guard let path = invocation.value(output) else { return .docx }
-        guard let format = CompileFormat(fileName: FolderPath.lastComponent(of: path)) else {
-            throw invocation.badValue(output, expected: .formatOfFile)
-        }
-        return format
+        guard invocation.value(output) != nil else { return .docx }
+        guard let named else { throw invocation.badValue(output, expected: .formatOfFile) }
+        return named
     }
 
     /// `--paper`, else the paper `LC_PAPER` gives.

@@ -18,12 +18,18 @@ struct RequiredProgram: Sendable {
 struct ProgramRun: Sendable {
     let program: String
     let arguments: [String]
+
+    /// Set for every converter: a UTF-8 locale every system has, whatever the writer's; under one
+    /// the system does not have, a converter reads an accented file name as ASCII and cannot open it.
+    static let environment = ["LC_ALL": "C.UTF-8"]
 }
 
 /// What a converter is asked to make.
 struct ConversionJob: Sendable {
     let format: CompileFormat
     let title: String
+    /// The writer's name, for the file's properties.
+    let author: String?
     /// The project's folder: where images named in the text are found.
     let folder: String
     /// `cover.jpg` or `cover.png` in the project's folder, for an EPUB.
@@ -57,10 +63,15 @@ struct Pandoc: DocumentConverter {
             // One file: images and styles inside it.
             arguments += ["--standalone", "--self-contained"]
         case .docx, .odt:
+            // The file's properties (the reference document hides the copy pandoc prints above the first page).
+            arguments.append("--metadata=title:\(job.title)")
+            if let author = job.author { arguments.append("--metadata=author:\(author)") }
             if let style = job.style { arguments.append("--reference-doc=\(style)") }
         case .pdf:
-            // The page for WeasyPrint; its title, since the first page carries the visible one.
+            // The page for WeasyPrint, with the title and author its properties take; the first
+            // page carries the visible ones.
             arguments += ["--standalone", "--metadata=pagetitle:\(job.title)"]
+            if let author = job.author { arguments.append("--variable=author-meta:\(author)") }
             if let style = job.style { arguments.append("--include-in-header=\(style)") }
         case .md:
             break

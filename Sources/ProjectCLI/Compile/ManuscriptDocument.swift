@@ -16,7 +16,8 @@ struct ManuscriptDocument {
     var page: ManuscriptPage? {
         // A screenplay's title page is the renderer's, from the Fountain.
         guard format.hasFirstPage, project.kind != .script else { return nil }
-        return ManuscriptPage(title: project.name, author: author, manuscript: manuscript, localizer: context.localizer, numbers: context.numbers)
+        return ManuscriptPage(
+            title: project.name, author: author, manuscript: manuscript, paper: paper, localizer: context.localizer, numbers: context.numbers)
     }
 
     /// What the converter reads: a script's screenplay in Fountain, anything else in Markdown.
@@ -66,12 +67,13 @@ struct ManuscriptDocument {
         let style = try styleFile(for: path)
         defer { style.map(ManuscriptFile.remove) }
         let job = ConversionJob(
-            format: format, title: project.name, folder: folder, cover: CoverImage.find(in: folder), style: style.map(absolute))
+            format: format, title: project.name, author: author.name, folder: folder, cover: CoverImage.find(in: folder), style: style.map(absolute))
         for run in located.converter.runs(input: absolute(input), output: absolute(temporary), intermediate: absolute(intermediate), job: job) {
             if context.terminal.outputIsTerminal {
                 context.warn("compile.progress", ["format": format.displayName(context.localizer), "program": run.program])
             }
-            switch context.launcher.run(located.paths[run.program] ?? run.program, arguments: run.arguments, in: folder) {
+            switch context.launcher.run(
+                located.paths[run.program] ?? run.program, arguments: run.arguments, in: folder, setting: ProgramRun.environment) {
             case .exited(0): continue
             case .exited(let status): throw .converterFailed(run.program, status: status)
             case .killed(let signal): throw .programKilled(run.program, signal: signal)
@@ -86,7 +88,7 @@ struct ManuscriptDocument {
         let reference = try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.temporaryReference(for: path) }
         do throws(CommandError) {
             try output { () throws(ManuscriptFile.Problem) in
-                let layout = page.layout(paper: paper)
+                let layout = page.layout
                 let bytes = switch format {
                 case .odt: ReferenceODT.archive(layout)
                 case .pdf: Array(ManuscriptStylesheet.headElement(layout, letter: paper == .letter).utf8)
@@ -137,7 +139,20 @@ extension CommandContext {
             }
             paths[program.name] = path
         }
+        if converter is PandocWeasyPrint { noteMissingManuscriptFont() }
         return LocatedConverter(converter: converter, paths: paths)
+    }
+
+    /// WeasyPrint sets a PDF in whatever serif it finds when the manuscript's font is missing, with
+    /// other widths and so other pages: said once, with what to install. fontconfig's `fc-list -q`
+    /// answers by its status; without it nothing can be known, and nothing is said.
+    private func noteMissingManuscriptFont() {
+        guard let fontList = ProgramSearch.find(ManuscriptStylesheet.fontList, environment: environment) else { return }
+        let installed = ManuscriptStylesheet.fonts.contains { launcher.run(fontList, arguments: ["-q", $0], in: "/") == .exited(0) }
+        if !installed {
+            let fonts = ManuscriptStylesheet.fonts
+            warn("compile.note.no-font", ["font": fonts[0], "twin": fonts[1], "install": ManuscriptStylesheet.fontPackage])
+        }
     }
 
     /// The writer's details from the settings file, the name replaced by `--author`. A manuscript

@@ -9,22 +9,39 @@ public struct ManuscriptLayout: Sendable {
     public let width: Int
     public let height: Int
     public let singleSpaced: Bool
+    /// The first page is a title page of its own (the text starts on a new page, under a chapter's
+    /// or a poem's heading): it is not numbered, and the text's first page is page 1.
+    public let titlePageAlone: Bool
 
-    public init(header: String, width: Int, height: Int, singleSpaced: Bool) {
+    public init(header: String, width: Int, height: Int, singleSpaced: Bool, titlePageAlone: Bool) {
         self.header = header
         self.width = width
         self.height = height
         self.singleSpaced = singleSpaced
+        self.titlePageAlone = titlePageAlone
     }
+
+    /// The width between the margins, in twentieths of a point: where the first line's word count
+    /// is set flush right.
+    public var textWidth: Int { width - 2 * 1_440 }
 
     public static let letter = (width: 12_240, height: 15_840)
     public static let a4 = (width: 11_906, height: 16_838)
 
-    /// The header's text, from the author's surname and the title: the title in capitals, its
-    /// first three words at most, as a short title is.
-    public static func header(surname: String?, title: String) -> String {
-        let short = title.split(separator: " ").prefix(3).joined(separator: " ").uppercased()
-        return surname.map { "\($0) / \(short) / " } ?? "\(short) / "
+    /// The header's text, from the author's surname and the short title.
+    public static func header(surname: String?, shortTitle: String) -> String {
+        surname.map { "\($0) / \(shortTitle) / " } ?? "\(shortTitle) / "
+    }
+
+    /// Markdown for the end of a line that sets `text` (Markdown already) flush right: a tab to the
+    /// right-hand stop of the word processors' style, a float in the PDF's page.
+    static func flushRight(_ text: String) -> String {
+        "`<w:r><w:tab/></w:r>`{=openxml}`<text:tab/>`{=opendocument}[\(text)]{.word-count}"
+    }
+
+    /// A block of WordprocessingML that pandoc puts in a DOCX as it is, and leaves out of other formats.
+    static func rawOpenXML(_ xml: String) -> String {
+        "```{=openxml}\n\(xml)\n```"
     }
 
     /// XML text: `&`, `<`, `>` and quotes escaped.

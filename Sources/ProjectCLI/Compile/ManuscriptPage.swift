@@ -8,16 +8,27 @@ struct ManuscriptPage {
     let title: String
     let author: AuthorDetails
     let manuscript: Manuscript
+    let paper: Paper
     let localizer: Localizer
     let numbers: NumberText
 
+    /// The word count, flush right on the contact block's first line, level with the name (on a
+    /// line of its own when there is no contact block); the title halfway down, the byline. A title
+    /// page of its own ends the DOCX's first section, which has no header and no number.
     var firstPage: String {
-        var blocks = [styled(.wordCount, localizer.text(
-            "compile.about-words", count: manuscript.roundedWords, ["count": numbers.string(manuscript.roundedWords)]))]
-        let contact = (author.name.map { [$0] } ?? []) + author.contact
-        if !contact.isEmpty { blocks.append(styled(.contact, contact.map(ManuscriptText.escaped).joined(separator: "\\\n"))) }
+        let words = ManuscriptText.escaped(localizer.text(
+            "compile.about-words", count: manuscript.roundedWords, ["count": numbers.string(manuscript.roundedWords)]))
+        var blocks: [String] = []
+        var contact = ((author.name.map { [$0] } ?? []) + author.contact).map(ManuscriptText.escaped)
+        if contact.isEmpty {
+            blocks.append(styled(.wordCount, words))
+        } else {
+            contact[0] += ManuscriptLayout.flushRight(words)
+            blocks.append(styled(.contact, contact.joined(separator: "\\\n")))
+        }
         blocks.append(styled(.title, ManuscriptText.escaped(title.uppercased())))
         if let name = author.name { blocks.append(styled(.byline, ManuscriptText.escaped(localizer.text("compile.byline", ["name": name])))) }
+        if layout.titlePageAlone { blocks.append(ManuscriptLayout.rawOpenXML(ReferenceDOCX.titlePageEnd(layout))) }
         return blocks.joined(separator: "\n\n")
     }
 
@@ -25,11 +36,12 @@ struct ManuscriptPage {
 
     func endBlock(_ end: String) -> String { styled(.end, ManuscriptText.escaped(end)) }
 
-    func layout(paper: Paper) -> ManuscriptLayout {
+    var layout: ManuscriptLayout {
         let size = paper == .letter ? ManuscriptLayout.letter : ManuscriptLayout.a4
+        let textOnNewPage = manuscript.parts.first.map { $0.title != .none } ?? false
         return ManuscriptLayout(
-            header: ManuscriptLayout.header(surname: author.surname, title: title),
-            width: size.width, height: size.height, singleSpaced: manuscript.kind == .poetry)
+            header: ManuscriptLayout.header(surname: author.surname, shortTitle: author.shortTitle(of: title)),
+            width: size.width, height: size.height, singleSpaced: manuscript.kind == .poetry, titlePageAlone: textOnNewPage)
     }
 
     /// A pandoc fenced div whose paragraphs take the named style.

@@ -42,17 +42,29 @@ public enum ReferenceDOCX {
         </Relationships>
         """
 
-    /// An empty body and the section: the paper, 1-inch margins, the header on every page but the
-    /// first (`titlePg` with no first-page header).
+    /// An empty body and the text's section: the page, the header. With a title page of its own,
+    /// the text is the second section, numbered from 1, the title page's (`titlePageEnd`) having no
+    /// header; else the first page is the text's and has no header (`titlePg` with no first-page
+    /// header).
     private static func document(_ layout: ManuscriptLayout) -> String {
         """
         <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
         <w:document xmlns:w="\(w)" xmlns:r="\(r)"><w:body><w:p/>\
-        <w:sectPr><w:headerReference w:type="default" r:id="rIdHeader1"/>\
-        <w:pgSz w:w="\(layout.width)" w:h="\(layout.height)"/>\
-        <w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/>\
-        <w:titlePg/></w:sectPr></w:body></w:document>
+        <w:sectPr><w:headerReference w:type="default" r:id="rIdHeader1"/>\(page(layout))\
+        \(layout.titlePageAlone ? "<w:pgNumType w:start=\"1\"/>" : "<w:titlePg/>")</w:sectPr></w:body></w:document>
         """
+    }
+
+    /// The paragraph that ends a title page of its own as a section without header or number, for
+    /// the document's body; the text's section follows on a new page.
+    static func titlePageEnd(_ layout: ManuscriptLayout) -> String {
+        "<w:p><w:pPr><w:sectPr>\(page(layout))</w:sectPr></w:pPr></w:p>"
+    }
+
+    /// The paper and the 1-inch margins.
+    private static func page(_ layout: ManuscriptLayout) -> String {
+        "<w:pgSz w:w=\"\(layout.width)\" w:h=\"\(layout.height)\"/>"
+            + "<w:pgMar w:top=\"1440\" w:right=\"1440\" w:bottom=\"1440\" w:left=\"1440\" w:header=\"720\" w:footer=\"720\" w:gutter=\"0\"/>"
     }
 
     /// `Surname / SHORT TITLE / ` and the page number, at the right.
@@ -81,6 +93,9 @@ public enum ReferenceDOCX {
         }
         let single = "<w:spacing w:before=\"0\" w:after=\"0\" w:line=\"240\" w:lineRule=\"auto\"/><w:ind w:firstLine=\"0\"/>"
         let centered = "<w:jc w:val=\"center\"/><w:ind w:firstLine=\"0\"/>"
+        // pandoc prints the title and the author it is given for the file's properties at the top of
+        // the body too; the first page has them already, so its paragraphs are hidden text.
+        let hidden = "<w:vanish/>"
         return """
             <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
             <w:styles xmlns:w="\(w)" xmlns:r="\(r)"><w:docDefaults><w:rPrDefault><w:rPr>\
@@ -94,8 +109,10 @@ public enum ReferenceDOCX {
             \(paragraph("Compact", "Compact", ""))\
             \(paragraph("Heading1", "heading 1", "<w:keepNext/><w:pageBreakBefore/><w:spacing w:before=\"2880\" w:after=\"480\"/>\(centered)<w:outlineLvl w:val=\"0\"/>"))\
             \(paragraph("Heading2", "heading 2", "<w:keepNext/>\(centered)<w:outlineLvl w:val=\"1\"/>"))\
+            \(paragraph("Title", "Title", "", run: hidden))\
+            \(paragraph("Author", "Author", "", run: hidden))\
             \(paragraph("Header", "header", single + "<w:jc w:val=\"right\"/>"))\
-            \(style(.contact, single))\
+            \(style(.contact, single + "<w:tabs><w:tab w:val=\"right\" w:pos=\"\(layout.textWidth)\"/></w:tabs>"))\
             \(style(.wordCount, single + "<w:jc w:val=\"right\"/>"))\
             \(style(.title, "<w:spacing w:before=\"4320\" w:after=\"0\"/>\(centered)"))\
             \(style(.byline, "<w:spacing w:after=\"480\"/>\(centered)"))\

@@ -687,6 +687,10 @@ error.history.deleted-elsewhere = „{name}“ wurde seitdem auf {machine} gelö
 error.history.added-elsewhere = „{name}“ wurde seitdem auf {machine} wiederhergestellt; diese Änderung zurückzunehmen, würde auch die Wiederherstellung auf {machine} rückgängig machen. Es wurde nichts geändert. Nehmen Sie die gewünschte Änderung stattdessen von Hand vor.
 sync.commit.subject = {machine}: {what}
 sync.folder-clash = „{name}“ und „{other}“ haben auf zwei Rechnern denselben Ordner {path} bekommen: Er bleibt bei „{other}“, und „{name}“ hat jetzt keinen; die Dateien beider Projekte liegen darin. Um „{name}“ einen eigenen Ordner zu geben: project edit "{name}" --new-folder
+
+# compile: the manuscript as a document (docs/compile.md)
+usage.expected-extension-of-format = Die Endung nennt ein anderes Format als --to {format}: Lassen Sie den Namen auf .{format} enden oder lassen Sie --to weg
+compile.note.no-font = Hinweis: Weder {font} noch {twin}, ihr Zwilling mit denselben Breiten, ist installiert, daher wird das PDF in einer anderen Schrift gesetzt und seine Seiten entsprechen nicht denen eines Manuskripts. Installieren Sie sie mit: {install}.
 """##,
     "en": ##"""
 # English messages for `project`. Format: docs/localization.md.
@@ -1374,6 +1378,10 @@ error.history.deleted-elsewhere = “{name}” has been deleted on {machine} sin
 error.history.added-elsewhere = “{name}” has been brought back on {machine} since; taking this change back would undo theirs. Nothing was changed. Make the change you want by hand instead.
 sync.commit.subject = {machine}: {what}
 sync.folder-clash = “{name}” and “{other}” were given the same folder, {path}, on two machines: it stays with “{other}”, and “{name}” has none now; their files are all there. To give “{name}” a folder of its own: project edit "{name}" --new-folder
+
+# compile: the manuscript as a document (docs/compile.md)
+usage.expected-extension-of-format = its extension names another format than --to {format}: end the name in .{format}, or leave out --to
+compile.note.no-font = Note: neither {font} nor {twin}, its twin of the same widths, is installed, so the PDF is set in another font and its pages will not match a manuscript's. Install it with: {install}.
 """##,
     "es": ##"""
 # Spanish messages for `project`. Format and rules: docs/localization.md.
@@ -2062,6 +2070,10 @@ error.history.deleted-elsewhere = «{name}» se ha eliminado desde entonces en {
 error.history.added-elsewhere = «{name}» se ha recuperado desde entonces en {machine}: deshacer este cambio desharía también esa recuperación. No se ha cambiado nada. Haz a mano el cambio que quieras.
 sync.commit.subject = {machine}: {what}
 sync.folder-clash = «{name}» y «{other}» han recibido la misma carpeta, {path}, en dos equipos: «{other}» la conserva y «{name}» ya no tiene ninguna; los archivos de los dos proyectos están en ella. Para dar a «{name}» una carpeta propia: project edit "{name}" --new-folder
+
+# compile: the manuscript as a document (docs/compile.md)
+usage.expected-extension-of-format = su extensión indica otro formato que --to {format}: termina el nombre en .{format} o quita --to
+compile.note.no-font = Nota: no está instalada ni {font} ni {twin}, su gemela de los mismos anchos, así que el PDF se compone en otra fuente y sus páginas no coincidirán con las de un manuscrito. Puedes instalarla con: {install}.
 """##,
     "fr": ##"""
 # French messages for `project`. Format and rules: docs/localization.md.
@@ -2751,5 +2763,9 @@ error.history.deleted-elsewhere = « {name} » a été supprimé depuis sur {m
 error.history.added-elsewhere = « {name} » a été rétabli depuis sur {machine} : annuler cette modification déferait aussi ce rétablissement. Rien n’a été modifié. Faites plutôt à la main la modification voulue.
 sync.commit.subject = {machine} : {what}
 sync.folder-clash = « {name} » et « {other} » ont reçu le même dossier, {path}, sur deux machines : il reste à « {other} », et « {name} » n’en a plus ; tous leurs fichiers y sont. Pour donner à « {name} » un dossier à lui : project edit "{name}" --new-folder
+
+# compile: the manuscript as a document (docs/compile.md)
+usage.expected-extension-of-format = son extension désigne un autre format que --to {format} : terminez le nom par .{format}, ou retirez --to
+compile.note.no-font = Remarque : ni {font} ni {twin}, sa jumelle aux mêmes chasses, n’est installée, donc le PDF est composé dans une autre police et ses pages ne correspondront pas à celles d’un manuscrit. Installez-la avec : {install}.
 """##,
 ]

@@ -385,6 +385,8 @@ struct ErrorReport {
             l.text("usage.expected-format", ["formats": CompileFormat.allCases.map(\.rawValue).joined(separator: ", ")])
         case .formatOfFile:
             l.text("usage.expected-format-of-file", ["formats": CompileFormat.allCases.map(\.rawValue).joined(separator: ", ")])
+        case .extensionOfFormat(let format):
+            l.text("usage.expected-extension-of-format", ["format": format])
         case .paper:
             l.text("usage.expected-paper", ["papers": Paper.allCases.map(\.rawValue).joined(separator: ", ")])
         }

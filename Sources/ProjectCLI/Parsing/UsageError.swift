@@ -30,6 +30,8 @@ enum UsageError: Error, Equatable {
         case format
         /// An output file whose extension names no format, without `--to`.
         case formatOfFile
+        /// An output file whose extension names another format than `--to`'s.
+        case extensionOfFormat(String)
         case paper
     }
 

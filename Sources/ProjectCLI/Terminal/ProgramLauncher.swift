@@ -10,6 +10,8 @@ public protocol ProgramLauncher {
     /// Runs `program` with `arguments` in `folder`, inheriting the standard input, output and error,
     /// and waits for it: a converter, which the writer does not talk to.
     func run(_ program: String, arguments: [String], in folder: String) -> ProgramExit
+    /// Runs it as `run` does, with `variables` set in its environment over the tool's own.
+    func run(_ program: String, arguments: [String], in folder: String, setting variables: [String: String]) -> ProgramExit
     /// Runs the writer's editor or shell as `run` does, handing it the terminal as git hands it the
     /// editor for a commit message: Ctrl-C and Ctrl-\ are its keys while it runs, not the tool's, and
     /// the terminal's modes are put back when it ends, however it ends.
@@ -32,6 +34,10 @@ public struct ProcessLauncher: ProgramLauncher {
 
     public func run(_ program: String, arguments: [String], in folder: String) -> ProgramExit {
         spawnAndWait(program, arguments: arguments, in: folder, resetting: [])
+    }
+
+    public func run(_ program: String, arguments: [String], in folder: String, setting variables: [String: String]) -> ProgramExit {
+        spawnAndWait(program, arguments: arguments, in: folder, resetting: [], setting: variables)
     }
 
     public func runAtTerminal(_ program: String, arguments: [String], in folder: String) -> ProgramExit {
@@ -65,7 +71,9 @@ public struct ProcessLauncher: ProgramLauncher {
 
     /// Starts the program with `signals` at their defaults (every other signal as the tool has it)
     /// and waits for it.
-    private func spawnAndWait(_ program: String, arguments: [String], in folder: String, resetting signals: [Int32]) -> ProgramExit {
+    private func spawnAndWait(
+        _ program: String, arguments: [String], in folder: String, resetting signals: [Int32], setting variables: [String: String] = [:]
+    ) -> ProgramExit {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -84,7 +92,14 @@ public struct ProcessLauncher: ProgramLauncher {
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
-        let failure = posix_spawn(&child, program, &actions, &attributes, argv, environ)
+        let failure: Int32
+        if variables.isEmpty {
+            failure = posix_spawn(&child, program, &actions, &attributes, argv, environ)
+        } else {
+            let environment = Self.environment(setting: variables).map { strdup($0) } + [nil]
+            defer { environment.forEach { free($0) } }
+            failure = posix_spawn(&child, program, &actions, &attributes, argv, environment)
+        }
         guard failure == 0 else { return .couldNotStart(code: failure) }
 
         var status: Int32 = 0
@@ -94,6 +109,19 @@ public struct ProcessLauncher: ProgramLauncher {
         // What <sys/wait.h>'s WIFEXITED, WEXITSTATUS and WTERMSIG say, which Swift does not import.
         let signal = status & 0x7f
         return signal == 0 ? .exited((status >> 8) & 0xff) : .killed(signal: signal)
+    }
+
+    /// The tool's environment as `NAME=value` entries, those of `variables` replaced.
+    private static func environment(setting variables: [String: String]) -> [String] {
+        var entries: [String] = []
+        var index = 0
+        while let entry = environ[index] {
+            let text = String(cString: entry)
+            let name = text.prefix { $0 != "=" }
+            if variables[String(name)] == nil { entries.append(text) }
+            index += 1
+        }
+        return entries + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     }
 }
 

@@ -1,25 +1,68 @@
 /// The writer's name and contact lines for a manuscript's first page, from the settings file the
 /// writer edits once: the first line is the name as it goes on manuscripts, each line after it a
 /// contact line (address, e-mail, phone) in the order given. Blank lines and lines beginning with
-/// `#` are skipped.
+/// `#` are skipped. Two kinds of line set the running header instead, wherever they stand:
+/// `surname: van der Berg`, and `short title: The Girl Who Sailed = GIRL`, one a project.
 public struct AuthorDetails: Sendable, Equatable {
     public var name: String?
     public var contact: [String]
+    /// The header's surname as the writer gave it, when the name's own would be wrong.
+    public var givenSurname: String?
+    /// The header's short titles the writer gave, by the title, in capitals as given.
+    public var shortTitles: [String: String]
 
-    public init(name: String?, contact: [String]) {
+    public init(name: String?, contact: [String], surname: String? = nil, shortTitles: [String: String] = [:]) {
         self.name = name
         self.contact = contact
+        self.givenSurname = surname
+        self.shortTitles = shortTitles
     }
 
     public init(settings text: String) {
-        let lines = text.split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        self.init(name: lines.first, contact: Array(lines.dropFirst()))
+        var lines: [String] = []
+        var surname: String?
+        var shortTitles: [String: String] = [:]
+        for line in text.split(whereSeparator: \.isNewline).map({ $0.trimmingCharacters(in: .whitespaces) })
+        where !line.isEmpty && !line.hasPrefix("#") {
+            if let value = Self.value(of: "surname:", in: line) {
+                surname = value
+            } else if let value = Self.value(of: "short title:", in: line), let equals = value.firstIndex(of: "=") {
+                let title = value[..<equals].trimmingCharacters(in: .whitespaces)
+                shortTitles[title.lowercased()] = value[value.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            } else {
+                lines.append(line)
+            }
+        }
+        self.init(name: lines.first, contact: Array(lines.dropFirst()), surname: surname, shortTitles: shortTitles)
     }
 
-    /// The running header's surname: the name's last word.
+    /// What follows `key` (any letter case) at the start of `line`, trimmed; nil when it does not start with it.
+    private static func value(of key: String, in line: String) -> String? {
+        guard line.lowercased().hasPrefix(key) else { return nil }
+        let value = line.dropFirst(key.count).trimmingCharacters(in: .whitespaces)
+        return value.isEmpty ? nil : value
+    }
+
+    /// Words that belong to a surname when they come before its last word: "Anna van der Berg" is
+    /// filed under "van der Berg", as Dutch, German, French, Spanish and Italian names are.
+    private static let particles: Set<String> = [
+        "van", "von", "der", "den", "de", "del", "della", "di", "da", "du", "des", "la", "le", "ten", "ter", "zu", "dos", "das",
+    ]
+
+    /// The running header's surname: the one the file gives, else the name's last word with the
+    /// particles before it (never the first name).
     public var surname: String? {
-        name?.split(separator: " ").last.map(String.init)
+        if let givenSurname { return givenSurname }
+        guard let words = name?.split(separator: " "), let last = words.last else { return nil }
+        let particles = words.dropLast().dropFirst().reversed().prefix { Self.particles.contains($0.lowercased()) }
+        return (particles.reversed() + [last]).joined(separator: " ")
+    }
+
+    /// The running header's short title, in capitals: the one the file gives for this title, else
+    /// the title itself up to a subtitle (after `:` or a dash), four words at most.
+    public func shortTitle(of title: String) -> String {
+        if let given = shortTitles[title.lowercased()] { return given.uppercased() }
+        let main = title.components(separatedBy: ": ").first.map { $0.components(separatedBy: " — ").first ?? $0 } ?? title
+        return main.split(separator: " ").prefix(4).joined(separator: " ").uppercased()
     }
 }
