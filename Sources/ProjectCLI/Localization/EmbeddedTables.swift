@@ -629,7 +629,7 @@ sync.field.target = Wortziel
 sync.field.due = Fälligkeitsdatum
 sync.field.folder = Ordner
 sync.field.place = Platz in Ihrer Reihenfolge
-sync.dropped = „{name}“ wurde auf {deleter} gelöscht, daher wurde die Änderung verworfen, die auf {machine} daran vorgenommen wurde. Zum Zurückholen: project undo, auf {deleter}.
+sync.dropped = „{name}“ wurde auf {deleter} gelöscht, daher wurde die Änderung verworfen, die auf {machine} daran vorgenommen wurde. Zum Zurückholen, mit dieser Änderung: project undelete "{name}", auf {deleter}.
 sync.renamed = Zwei Rechner haben den Namen „{from}“ vergeben: Eines der Projekte heißt jetzt „{to}“.
 sync.unclaimed[one] = {count} Ordner im Stammordner gehört zu keinem Projekt und bleibt unangetastet: {names}
 sync.unclaimed[other] = {count} Ordner im Stammordner gehören zu keinem Projekt und bleiben unangetastet: {names}
@@ -687,6 +687,13 @@ error.history.deleted-elsewhere = „{name}“ wurde seitdem auf {machine} gelö
 error.history.added-elsewhere = „{name}“ wurde seitdem auf {machine} wiederhergestellt; diese Änderung zurückzunehmen, würde auch die Wiederherstellung auf {machine} rückgängig machen. Es wurde nichts geändert. Nehmen Sie die gewünschte Änderung stattdessen von Hand vor.
 sync.commit.subject = {machine}: {what}
 sync.folder-clash = „{name}“ und „{other}“ haben auf zwei Rechnern denselben Ordner {path} bekommen: Er bleibt bei „{other}“, und „{name}“ hat jetzt keinen; die Dateien beider Projekte liegen darin. Um „{name}“ einen eigenen Ordner zu geben: project edit "{name}" --new-folder
+
+# undelete: ein gelöschtes Projekt beim Namen zurückholen (Synchronisierung)
+undelete.summary = Ein auf diesem Rechner gelöschtes Projekt beim Namen zurückholen.
+undelete.discussion = Macht das Löschen des Projekts mit diesem Namen rückgängig, egal was Sie seitdem getan haben:\n„project undo“ würde stattdessen Ihre letzte Änderung rückgängig machen. Sein Ordner kommt aus dem\nPapierkorb zurück. In einer geteilten Liste kommt es mit den Änderungen anderer Rechner zurück, die\ndas Löschen verworfen hatte. Abgelehnt, ohne etwas zu ändern, wenn eine spätere Änderung im Weg\nsteht (sein Name inzwischen vergeben). „project redo“ löscht es wieder.
+undelete.argument.name = Der Name, den das Projekt hatte, als es auf diesem Rechner gelöscht wurde.
+undelete.examples = project undelete "Mein Roman"\nproject history
+error.nothing-to-undelete = Kein Projekt namens „{name}“ wurde unter den letzten 200 Änderungen dieses Rechners gelöscht, oder es ist schon zurück. Es wurde nichts geändert. „project history“ zeigt, was wo gelöscht wurde.
 """##,
     "en": ##"""
 # English messages for `project`. Format: docs/localization.md.
@@ -1316,7 +1323,7 @@ sync.field.target = target
 sync.field.due = due date
 sync.field.folder = folder
 sync.field.place = place in your order
-sync.dropped = “{name}” was deleted on {deleter}, so the change made to it on {machine} was dropped. To bring it back: project undo, on {deleter}.
+sync.dropped = “{name}” was deleted on {deleter}, so the change made to it on {machine} was dropped. To bring it back, with that change: project undelete "{name}", on {deleter}.
 sync.renamed = Two machines used the name “{from}”: one project is now called “{to}”.
 sync.unclaimed[one] = {count} folder in the root belongs to no project, and is left as it is: {names}
 sync.unclaimed[other] = {count} folders in the root belong to no project, and are left as they are: {names}
@@ -1374,6 +1381,13 @@ error.history.deleted-elsewhere = “{name}” has been deleted on {machine} sin
 error.history.added-elsewhere = “{name}” has been brought back on {machine} since; taking this change back would undo theirs. Nothing was changed. Make the change you want by hand instead.
 sync.commit.subject = {machine}: {what}
 sync.folder-clash = “{name}” and “{other}” were given the same folder, {path}, on two machines: it stays with “{other}”, and “{name}” has none now; their files are all there. To give “{name}” a folder of its own: project edit "{name}" --new-folder
+
+# undelete: a deleted project back by name (sync)
+undelete.summary = Bring back a project this machine deleted, by its name.
+undelete.discussion = Takes back the deletion of the project that had this name, whatever you did since: 'project undo'\nwould take back your most recent change instead. Its folder comes back from the trash. In a shared\nlist, it comes back with the changes other machines made to it that the deletion dropped.\nRefused, with nothing changed, when a later change stands in the way (its name taken since).\n'project redo' deletes it again.
+undelete.argument.name = The name the project had when it was deleted on this machine.
+undelete.examples = project undelete "My Novel"\nproject history
+error.nothing-to-undelete = No project named “{name}” was deleted on this machine among its last 200 changes, or it is back already. Nothing was changed. 'project history' lists what was deleted, and where.
 """##,
     "es": ##"""
 # Spanish messages for `project`. Format and rules: docs/localization.md.
@@ -2004,7 +2018,7 @@ sync.field.target = objetivo
 sync.field.due = fecha de entrega
 sync.field.folder = carpeta
 sync.field.place = posición en tu orden
-sync.dropped = «{name}» se eliminó en {deleter}, así que se ha descartado el cambio que se le hizo en {machine}. Para recuperarlo: project undo, en {deleter}.
+sync.dropped = «{name}» se eliminó en {deleter}, así que se ha descartado el cambio que se le hizo en {machine}. Para recuperarlo, con ese cambio: project undelete "{name}", en {deleter}.
 sync.renamed = Dos equipos usaron el nombre «{from}»: uno de los proyectos se llama ahora «{to}».
 sync.unclaimed[one] = {count} carpeta de la raíz no pertenece a ningún proyecto y se deja como está: {names}
 sync.unclaimed[other] = {count} carpetas de la raíz no pertenecen a ningún proyecto y se dejan como están: {names}
@@ -2062,6 +2076,13 @@ error.history.deleted-elsewhere = «{name}» se ha eliminado desde entonces en {
 error.history.added-elsewhere = «{name}» se ha recuperado desde entonces en {machine}: deshacer este cambio desharía también esa recuperación. No se ha cambiado nada. Haz a mano el cambio que quieras.
 sync.commit.subject = {machine}: {what}
 sync.folder-clash = «{name}» y «{other}» han recibido la misma carpeta, {path}, en dos equipos: «{other}» la conserva y «{name}» ya no tiene ninguna; los archivos de los dos proyectos están en ella. Para dar a «{name}» una carpeta propia: project edit "{name}" --new-folder
+
+# undelete: un proyecto eliminado recuperado por su nombre (sincronización)
+undelete.summary = Recuperar por su nombre un proyecto eliminado en este equipo.
+undelete.discussion = Deshace la eliminación del proyecto que tenía este nombre, haya hecho lo que haya hecho desde\nentonces: «project undo» desharía en su lugar su cambio más reciente. Su carpeta vuelve de la\npapelera. En una lista compartida, vuelve con los cambios que otros equipos le hicieron y que la\neliminación había descartado. Se rechaza, sin cambiar nada, si un cambio posterior lo impide (su\nnombre ya tomado). «project redo» lo vuelve a eliminar.
+undelete.argument.name = El nombre que tenía el proyecto cuando se eliminó en este equipo.
+undelete.examples = project undelete "Mi novela"\nproject history
+error.nothing-to-undelete = Ningún proyecto llamado «{name}» se eliminó en este equipo entre sus últimos 200 cambios, o ya ha vuelto. No se ha cambiado nada. «project history» muestra qué se eliminó, y dónde.
 """##,
     "fr": ##"""
 # French messages for `project`. Format and rules: docs/localization.md.
@@ -2693,7 +2714,7 @@ sync.field.target = objectif
 sync.field.due = échéance
 sync.field.folder = dossier
 sync.field.place = place dans votre ordre
-sync.dropped = « {name} » a été supprimé sur {deleter}, donc la modification qui lui a été apportée sur {machine} est abandonnée. Pour le faire revenir : project undo, sur {deleter}.
+sync.dropped = « {name} » a été supprimé sur {deleter}, donc la modification qui lui a été apportée sur {machine} est abandonnée. Pour le faire revenir, avec cette modification : project undelete "{name}", sur {deleter}.
 sync.renamed = Deux machines ont utilisé le nom « {from} » : l’un des projets s’appelle désormais « {to} ».
 sync.unclaimed[one] = {count} dossier de la racine n’appartient à aucun projet, et reste tel quel : {names}
 sync.unclaimed[other] = {count} dossiers de la racine n’appartiennent à aucun projet, et restent tels quels : {names}
@@ -2751,5 +2772,12 @@ error.history.deleted-elsewhere = « {name} » a été supprimé depuis sur {m
 error.history.added-elsewhere = « {name} » a été rétabli depuis sur {machine} : annuler cette modification déferait aussi ce rétablissement. Rien n’a été modifié. Faites plutôt à la main la modification voulue.
 sync.commit.subject = {machine} : {what}
 sync.folder-clash = « {name} » et « {other} » ont reçu le même dossier, {path}, sur deux machines : il reste à « {other} », et « {name} » n’en a plus ; tous leurs fichiers y sont. Pour donner à « {name} » un dossier à lui : project edit "{name}" --new-folder
+
+# undelete : un projet supprimé rétabli par son nom (synchronisation)
+undelete.summary = Faire revenir, par son nom, un projet supprimé sur cette machine.
+undelete.discussion = Annule la suppression du projet qui portait ce nom, quoi que vous ayez fait depuis : « project undo »\nannulerait plutôt votre modification la plus récente. Son dossier revient de la corbeille. Dans une\nliste partagée, il revient avec les modifications que d’autres machines lui ont apportées et que la\nsuppression avait abandonnées. Refusé, sans rien changer, quand une modification ultérieure\nl’empêche (son nom pris depuis). « project redo » le supprime de nouveau.
+undelete.argument.name = Le nom que portait le projet quand il a été supprimé sur cette machine.
+undelete.examples = project undelete "Mon roman"\nproject history
+error.nothing-to-undelete = Aucun projet nommé « {name} » n’a été supprimé sur cette machine parmi ses 200 dernières modifications, ou il est déjà revenu. Rien n’a été modifié. « project history » indique ce qui a été supprimé, et où.
 """##,
 ]

@@ -95,13 +95,18 @@ extension ProjectStore {
         case forward
     }
 
-    private func travel(_ direction: Direction) throws(ProjectStoreError) -> HistoryOutcome {
+    /// `chosen`: the change to take back, found in the catalog under the store's lock; without it,
+    /// the next one `undo` or `redo` takes.
+    func travel(
+        _ direction: Direction, chosen: ((ProjectCatalog) throws(ProjectStoreError) -> History.Entry)? = nil
+    ) throws(ProjectStoreError) -> HistoryOutcome {
         var madeTrash: [String] = []
         let travelled = try changeAndTidy { catalog throws(ProjectStoreError) -> (History.Entry, [DiskStep], ProjectCatalog, [RestoredValue])? in
-            let entry = try direction == .backward ? nextUndo(in: catalog) : nextRedo(in: catalog)
+            let entry = if let chosen { try chosen(catalog) } else { try direction == .backward ? nextUndo(in: catalog) : nextRedo(in: catalog) }
             // After a change the history could not record, the first undo says so instead of taking
-            // back the change before it, and the store notes that the writer was told.
-            if direction == .backward, catalog.unrecordedChange != nil { return nil }
+            // back the change before it, and the store notes that the writer was told. A change
+            // chosen by the writer is the one they mean.
+            if direction == .backward, chosen == nil, catalog.unrecordedChange != nil { return nil }
             guard !entry.change.isLegacy else { throw .historyBlocked(.recordedBeforeUpgrade, command: entry.command) }
             var operations = direction == .backward
                 ? entry.change.catalogOperations.reversed().map(\.reversed) : redoing(entry.change, undoneBy: entry.undoneBy)
