@@ -212,7 +212,7 @@ struct SyncReport {
 
 extension Change {
     /// The last value this change set in one field of one project.
-    fileprivate func value(of field: String, for project: UUID) -> FieldChange? {
+    func value(of field: String, for project: UUID) -> FieldChange? {
         operations.lazy.reversed().compactMap { operation -> FieldChange? in
             guard case .set(project, let change) = operation, change.field == field else { return nil }
             return change
