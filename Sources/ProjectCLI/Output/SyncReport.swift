@@ -37,11 +37,12 @@ struct SyncReport {
         if let old { context.say("sync.remote-changed", ["remote": remote, "old": old]) } else { context.say("sync.remote-set", ["remote": remote]) }
     }
 
-    /// This machine's changes its log holds past its first `known` bytes: past what `HEAD` holds, the
-    /// ones to commit; past what the remote holds, the ones to send.
-    func ownChanges(after known: Int, root: String, catalog: ProjectCatalog, store: ProjectStore) -> Outgoing {
+    /// This machine's changes its log holds that are not in `known`, a version of that log: not in
+    /// `HEAD`'s, the ones to commit; not in the remote's, the ones to send.
+    func ownChanges(notIn known: [UInt8], root: String, catalog: ProjectCatalog, store: ProjectStore) -> Outgoing {
         let me = MachineFile.machine(environment: context.environment)
-        let changes = ((try? SharedRootFolder().log(of: me.id, in: root)) ?? []).filter { $0.end > known }.map(\.change.change)
+        let there = SharedRootFolder.changeIDs(inLog: known, of: me.id)
+        let changes = ((try? SharedRootFolder().log(of: me.id, in: root)) ?? []).map(\.change.change).filter { !there.contains($0.id) }
         return Outgoing(sentences: sentences(changes, catalog: catalog, store: store), localizer: l)
     }
 

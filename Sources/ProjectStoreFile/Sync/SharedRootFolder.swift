@@ -92,6 +92,13 @@ public struct SharedRootFolder: SharedFolder {
         }
     }
 
+    /// The changes a version of `machine`'s log holds (as git kept it at a commit, say): what tells
+    /// which of the log's changes another copy already has, whatever order a merge put the lines
+    /// in. A version that cannot be read holds none that count.
+    public static func changeIDs(inLog bytes: [UInt8], of machine: UUID) -> Set<ChangeID> {
+        Set(((try? entries(bytes, of: machine)) ?? []).map(\.change.change.id))
+    }
+
     /// The whole lines after the header, each a change of `machine`; a last piece without its new
     /// line is still arriving, or was torn by a crash, and is left out.
     static func entries(_ bytes: [UInt8], of machine: UUID) throws(DocumentProblem) -> [SharedLogEntry] {
