@@ -694,6 +694,9 @@ undelete.discussion = Macht das Löschen des Projekts mit diesem Namen rückgän
 undelete.argument.name = Der Name, den das Projekt hatte, als es auf diesem Rechner gelöscht wurde.
 undelete.examples = project undelete "Mein Roman"\nproject history
 error.nothing-to-undelete = Kein Projekt namens „{name}“ wurde unter den letzten 200 Änderungen dieses Rechners gelöscht, oder es ist schon zurück. Es wurde nichts geändert. „project history“ zeigt, was wo gelöscht wurde.
+
+# Ordner-Synchronisierung: eine Datei doppelt behalten (docs/sync.md)
+sync.kept-twice = {path} wurde auf zwei Rechnern zugleich geändert, und Ihr Synchronisierungsprogramm hat beide Fassungen behalten: Die eine ist weiterhin {path}, die andere ist jetzt {copy}. Vergleichen Sie sie, behalten Sie in einer, was Sie möchten, und löschen Sie die andere.
 """##,
     "en": ##"""
 # English messages for `project`. Format: docs/localization.md.
@@ -1388,6 +1391,9 @@ undelete.discussion = Takes back the deletion of the project that had this name,
 undelete.argument.name = The name the project had when it was deleted on this machine.
 undelete.examples = project undelete "My Novel"\nproject history
 error.nothing-to-undelete = No project named “{name}” was deleted on this machine among its last 200 changes, or it is back already. Nothing was changed. 'project history' lists what was deleted, and where.
+
+# Folder-sync tools: a file kept twice (docs/sync.md)
+sync.kept-twice = {path} was changed on two machines at once, and your sync tool kept both versions: one is still {path}, the other is now {copy}. Compare them, keep what you want in one, and delete the other.
 """##,
     "es": ##"""
 # Spanish messages for `project`. Format and rules: docs/localization.md.
@@ -2083,6 +2089,9 @@ undelete.discussion = Deshace la eliminación del proyecto que tenía este nombr
 undelete.argument.name = El nombre que tenía el proyecto cuando se eliminó en este equipo.
 undelete.examples = project undelete "Mi novela"\nproject history
 error.nothing-to-undelete = Ningún proyecto llamado «{name}» se eliminó en este equipo entre sus últimos 200 cambios, o ya ha vuelto. No se ha cambiado nada. «project history» muestra qué se eliminó, y dónde.
+
+# Herramientas de sincronización de carpetas: un archivo conservado dos veces (docs/sync.md)
+sync.kept-twice = {path} se ha modificado en dos equipos a la vez, y su herramienta de sincronización ha conservado las dos versiones: una sigue siendo {path}, la otra es ahora {copy}. Compárelas, guarde lo que quiera en una y elimine la otra.
 """##,
     "fr": ##"""
 # French messages for `project`. Format and rules: docs/localization.md.
@@ -2779,5 +2788,8 @@ undelete.discussion = Annule la suppression du projet qui portait ce nom, quoi q
 undelete.argument.name = Le nom que portait le projet quand il a été supprimé sur cette machine.
 undelete.examples = project undelete "Mon roman"\nproject history
 error.nothing-to-undelete = Aucun projet nommé « {name} » n’a été supprimé sur cette machine parmi ses 200 dernières modifications, ou il est déjà revenu. Rien n’a été modifié. « project history » indique ce qui a été supprimé, et où.
+
+# Outils de synchronisation de dossiers : un fichier conservé deux fois (docs/sync.md)
+sync.kept-twice = {path} a été modifié sur deux machines à la fois, et votre outil de synchronisation a conservé les deux versions : l’une est toujours {path}, l’autre est maintenant {copy}. Comparez-les, gardez ce que vous voulez dans l’une, et supprimez l’autre.
 """##,
 ]

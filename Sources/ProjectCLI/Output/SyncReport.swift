@@ -96,6 +96,11 @@ struct SyncReport {
                         ["names": status.foldersNotHere.map { l.text("sync.quoted-name", ["name": TerminalText.visible($0.name)]) }.listed(l)])
         }
         if status.awaited.isEmpty && status.foldersNotHere.isEmpty { context.say("sync.status.all-here") }
+        // Which machine's text went into a copy the sync tool made, its name does not say: both
+        // machines are told, while the copy is there, which file and where the other version is.
+        for kept in SharedRootFolder.conflictCopies(in: status.root) {
+            context.say("sync.kept-twice", ["path": kept.original, "copy": kept.copy])
+        }
         if let arrivals { decisions([arrivals], catalog: catalog, store: store) }
         unclaimed(catalog, store: store)
     }

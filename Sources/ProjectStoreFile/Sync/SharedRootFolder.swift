@@ -28,6 +28,21 @@ public struct SharedRootFolder: SharedFolder {
         folder + "/machines/" + machine.lowercasedString + ".log"
     }
 
+    /// The conflict copies a sync tool made in the root, each with the file it is the other version
+    /// of, relative to the root, sorted; hidden folders (ours, git's, the sync tool's, the trash) are
+    /// not looked in.
+    public static func conflictCopies(in root: String) -> [(original: String, copy: String)] {
+        let walker = FileManager.default.enumerator(atPath: root)
+        var found: [(original: String, copy: String)] = []
+        while let path = walker?.nextObject() as? String {
+            let name = (path as NSString).lastPathComponent
+            if name.hasPrefix(".") { walker?.skipDescendants(); continue }
+            guard ConflictCopy.isConflictCopy(name), let original = ConflictCopy.original(of: path) else { continue }
+            found.append((original, path))
+        }
+        return found.sorted { $0.copy < $1.copy }
+    }
+
     public func isShared(_ root: String) -> Bool {
         var status = stat()
         return stat(root + "/" + Self.folder, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR

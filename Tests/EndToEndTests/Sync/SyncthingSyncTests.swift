@@ -100,4 +100,33 @@ struct SyncthingSyncTests {
             }
         }
     }
+
+    @Test("a chapter changed on both machines: both versions kept, and both machines say which file and where the other version is")
+    func chapterChangedOnBoth() async throws {
+        try await withLaptopAndDesktop { rig, sandbox in
+            let (laptop, desktop) = (rig["laptop"], rig["desktop"])
+            try laptop.write("Winter/Chapters/One.md", "The first draft.\n")
+            try await rig.waitUntil("the chapter reaches the desktop") { desktop.read("Winter/Chapters/One.md") == "The first draft.\n" }
+            try await rig.disconnect(laptop)
+            try laptop.write("Winter/Chapters/One.md", "The laptop's draft.\n")
+            try desktop.write("Winter/Chapters/One.md", "The desktop's draft.\n")
+            try await rig.scan(laptop)
+            try await rig.scan(desktop)
+            try await rig.reconnect(laptop)
+            try await rig.waitUntilConnected()
+            try await rig.waitUntilSettled(timeout: .seconds(60))
+            for machine in [laptop, desktop] {
+                let chapters = machine.files().filter { $0.hasPrefix("Winter/Chapters/One") }
+                #expect(Set(chapters.compactMap(machine.read)) == ["The laptop's draft.\n", "The desktop's draft.\n"], "\(machine): \(chapters)")
+                let copy = try #require(chapters.first { $0 != "Winter/Chapters/One.md" }, "\(machine): \(chapters)")
+                let told = try await ok(sandbox, machine, "sync").stdout
+                #expect(told.contains(
+                    "Winter/Chapters/One.md was changed on two machines at once, and your sync tool kept both versions: one is still Winter/Chapters/One.md, the other is now \(copy)."),
+                    "\(machine): \(told)")
+                let json = try await ok(sandbox, machine, "sync", "--json").stdout
+                let object = try #require((try JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any], "\(json)")
+                #expect(object["keptTwice"] as? [[String: String]] == [["path": "Winter/Chapters/One.md", "copy": copy]], "\(machine): \(json)")
+            }
+        }
+    }
 }
