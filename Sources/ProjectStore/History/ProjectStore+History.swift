@@ -168,14 +168,10 @@ extension ProjectStore {
         var decided: [ChangeID: Bool] = [:]
         var commands = 0
         let lines = try storage.recentHistory(of: catalog) { change in
-            switch change.kind {
-            case .undo(let target): if decided[target] == nil { decided[target] = true }
-            case .redo(let target): if decided[target] == nil { decided[target] = false }
-            case .command:
-                commands += 1
-                return commands > History.limit || decided[change.id] != true
-            }
-            return false
+            change.noteUndone(in: &decided)
+            guard case .command = change.kind else { return false }
+            commands += 1
+            return commands > History.limit || decided[change.id] != true
         }
         guard let found = lines.last, case .command = found.outline.kind, commands <= History.limit,
               decided[found.outline.id] != true
@@ -254,5 +250,17 @@ extension ProjectStore {
             try move(source, destination)
         }
         return []
+    }
+}
+
+extension Change {
+    /// For a history read newest first: the first undo or redo of a change met says whether it is
+    /// undone, noted in `undone`; a command notes nothing.
+    func noteUndone(in undone: inout [ChangeID: Bool]) {
+        switch kind {
+        case .undo(let target): if undone[target] == nil { undone[target] = true }
+        case .redo(let target): if undone[target] == nil { undone[target] = false }
+        case .command: break
+        }
     }
 }

@@ -19,12 +19,8 @@ extension ProjectStore {
         var undone: [ChangeID: Bool] = [:]
         var commands = 0
         let lines = try storage.recentHistory(of: catalog) { change in
-            switch change.kind {
-            // The newest undo or redo of a change says whether it is undone.
-            case .undo(let target): if undone[target] == nil { undone[target] = true }
-            case .redo(let target): if undone[target] == nil { undone[target] = false }
-            case .command: commands += 1
-            }
+            change.noteUndone(in: &undone)
+            if case .command = change.kind { commands += 1 }
             return commands >= History.limit
         }
         // The outlines carry no operations: the commands not undone are read whole, newest first,
