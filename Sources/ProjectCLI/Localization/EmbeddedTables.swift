@@ -689,6 +689,7 @@ sync.commit.subject = {machine}: {what}
 sync.folder-clash = „{name}“ und „{other}“ haben auf zwei Rechnern denselben Ordner {path} bekommen: Er bleibt bei „{other}“, und „{name}“ hat jetzt keinen; die Dateien beider Projekte liegen darin. Um „{name}“ einen eigenen Ordner zu geben: project edit "{name}" --new-folder
 
 # undelete: ein gelöschtes Projekt beim Namen zurückholen (Synchronisierung)
+history.dropped.undelete = {line} (verworfen: Das Projekt wurde auf {machine} gelöscht; zum Zurückholen, mit dieser Änderung: project undelete "{name}", auf {machine})
 undelete.summary = Ein auf diesem Rechner gelöschtes Projekt beim Namen zurückholen.
 undelete.discussion = Macht das Löschen des Projekts mit diesem Namen rückgängig, egal was Sie seitdem getan haben:\n„project undo“ würde stattdessen Ihre letzte Änderung rückgängig machen. Sein Ordner kommt aus dem\nPapierkorb zurück. In einer geteilten Liste kommt es mit den Änderungen anderer Rechner zurück, die\ndas Löschen verworfen hatte. Abgelehnt, ohne etwas zu ändern, wenn eine spätere Änderung im Weg\nsteht (sein Name inzwischen vergeben). „project redo“ löscht es wieder.
 undelete.argument.name = Der Name, den das Projekt hatte, als es auf diesem Rechner gelöscht wurde.
@@ -1386,6 +1387,7 @@ sync.commit.subject = {machine}: {what}
 sync.folder-clash = “{name}” and “{other}” were given the same folder, {path}, on two machines: it stays with “{other}”, and “{name}” has none now; their files are all there. To give “{name}” a folder of its own: project edit "{name}" --new-folder
 
 # undelete: a deleted project back by name (sync)
+history.dropped.undelete = {line} (dropped: the project was deleted on {machine}; to bring it back, with this change: project undelete "{name}", on {machine})
 undelete.summary = Bring back a project this machine deleted, by its name.
 undelete.discussion = Takes back the deletion of the project that had this name, whatever you did since: 'project undo'\nwould take back your most recent change instead. Its folder comes back from the trash. In a shared\nlist, it comes back with the changes other machines made to it that the deletion dropped.\nRefused, with nothing changed, when a later change stands in the way (its name taken since).\n'project redo' deletes it again.
 undelete.argument.name = The name the project had when it was deleted on this machine.
@@ -2084,6 +2086,7 @@ sync.commit.subject = {machine}: {what}
 sync.folder-clash = «{name}» y «{other}» han recibido la misma carpeta, {path}, en dos equipos: «{other}» la conserva y «{name}» ya no tiene ninguna; los archivos de los dos proyectos están en ella. Para dar a «{name}» una carpeta propia: project edit "{name}" --new-folder
 
 # undelete: un proyecto eliminado recuperado por su nombre (sincronización)
+history.dropped.undelete = {line} (cambio descartado: el proyecto se eliminó en {machine}; para recuperarlo, con este cambio: project undelete "{name}", en {machine})
 undelete.summary = Recuperar por su nombre un proyecto eliminado en este equipo.
 undelete.discussion = Deshace la eliminación del proyecto que tenía este nombre, haya hecho lo que haya hecho desde\nentonces: «project undo» desharía en su lugar su cambio más reciente. Su carpeta vuelve de la\npapelera. En una lista compartida, vuelve con los cambios que otros equipos le hicieron y que la\neliminación había descartado. Se rechaza, sin cambiar nada, si un cambio posterior lo impide (su\nnombre ya tomado). «project redo» lo vuelve a eliminar.
 undelete.argument.name = El nombre que tenía el proyecto cuando se eliminó en este equipo.
@@ -2783,6 +2786,7 @@ sync.commit.subject = {machine} : {what}
 sync.folder-clash = « {name} » et « {other} » ont reçu le même dossier, {path}, sur deux machines : il reste à « {other} », et « {name} » n’en a plus ; tous leurs fichiers y sont. Pour donner à « {name} » un dossier à lui : project edit "{name}" --new-folder
 
 # undelete : un projet supprimé rétabli par son nom (synchronisation)
+history.dropped.undelete = {line} (modification abandonnée : le projet a été supprimé sur {machine} ; pour le faire revenir, avec cette modification : project undelete "{name}", sur {machine})
 undelete.summary = Faire revenir, par son nom, un projet supprimé sur cette machine.
 undelete.discussion = Annule la suppression du projet qui portait ce nom, quoi que vous ayez fait depuis : « project undo »\nannulerait plutôt votre modification la plus récente. Son dossier revient de la corbeille. Dans une\nliste partagée, il revient avec les modifications que d’autres machines lui ont apportées et que la\nsuppression avait abandonnées. Refusé, sans rien changer, quand une modification ultérieure\nl’empêche (son nom pris depuis). « project redo » le supprime de nouveau.
 undelete.argument.name = Le nom que portait le projet quand il a été supprimé sur cette machine.

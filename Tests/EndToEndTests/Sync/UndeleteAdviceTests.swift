@@ -27,6 +27,13 @@ struct UndeleteAdviceTests {
         #expect(advice(in: desktopTold)?.arguments == advised.arguments && advice(in: desktopTold)?.machine == advised.machine, "\(desktopTold)")
         #expect(advised.machine == "laptop")
 
+        for machine in ["laptop", "desktop"] {
+            let history = await machines.ok(machine, "history").stdout
+            #expect(history.contains(
+                "desktop  changed the details of “Sonnets” (dropped: the project was deleted on laptop; to bring it back, with this change: project undelete \"Sonnets\", on laptop)"),
+                "\(machine): \(history)")
+        }
+
         let followed = await machines.sandbox.run(advised.arguments, environment: machines.environment(advised.machine))
         #expect(followed.status == 0, "\(followed)")
         #expect(followed.stdout.contains("Undone: brought back “Sonnets”."), "\(followed)")
@@ -43,6 +50,8 @@ struct UndeleteAdviceTests {
             #expect(FileManager.default.fileExists(atPath: machines.root(machine) + "/Sonnets", isDirectory: &isFolder) && isFolder.boolValue, "\(machine)")
         }
         #expect(await machines.export("laptop") == machines.export("desktop"))
+        // Back, the project needs no advice any more.
+        #expect(!(await machines.ok("desktop", "history").stdout.contains("project undelete")))
     }
 
     @Test("a name this machine never deleted is refused, exit 1, nothing changed")
