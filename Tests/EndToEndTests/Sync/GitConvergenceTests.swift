@@ -82,7 +82,10 @@ struct GitConvergenceTests {
     /// Two or three machines sync at the same moment: each must succeed, the race lost retried.
     private func syncAtOnce(_ syncing: [String], _ machines: SyncMachines, seed: UInt64) async {
         await withTaskGroup(of: (String, RunResult).self) { group in
-            for machine in syncing { group.addTask { (machine, await machines.run(machine, "sync")) } }
+            // Races lost are retried after a wait: a loaded machine needs more than a command's usual time.
+            for machine in syncing {
+                group.addTask { (machine, await machines.sandbox.run(["sync"], environment: machines.environment(machine), timeout: 60)) }
+            }
             for await (machine, result) in group {
                 #expect(result.status == 0, "seed \(seed): \(machine) syncing with \(syncing): \(result)")
             }
