@@ -31,6 +31,9 @@ public enum ProjectStoreError: Error, Sendable, Equatable {
     case interruptedChange(FolderSystemError)
     case nothingToUndo
     case nothingToRedo
+    /// `undelete`: no change among the recent ones of this machine deleted a project of that name
+    /// that is still gone.
+    case nothingToUndelete(String)
     /// The most recent change was made but not recorded (the history could not be written), so
     /// `undo` would take back the one before it without a word: refused once, so the writer knows.
     case unrecordedChange(at: Date)

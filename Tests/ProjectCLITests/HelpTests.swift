@@ -11,7 +11,7 @@ import Testing
         let names = specs.map(\.name)
         #expect(Set(names).count == names.count)
         #expect(Set(names) == [
-            "add", "list", "show", "files", "compile", "path", "open", "rename", "edit", "delete", "move", "sort", "root", "sync", "undo",
+            "add", "list", "show", "files", "compile", "path", "open", "rename", "edit", "delete", "move", "sort", "root", "sync", "undo", "undelete",
             "redo", "history", "types", "export", "import", "completions", "help",
         ])
     }

@@ -64,7 +64,7 @@ enum HistoryCommand: Command {
             let dates = context.dateText
             for (entry, names) in entries {
                 var what = sentence.describe(entry, names: names)
-                if let shared { what = annotated(what, entry.change, by: shared.merge, context: context) }
+                if let shared { what = annotated(what, entry.change, by: shared.merge, in: named, context: context) }
                 let line = dates.dateAndTime(entry.time) + "  " + (shared == nil ? "" : entry.change.machine.name + "  ") + what
                 context.terminal.output((entry.isUndone ? context.localizer.text("history.undone", ["line": line]) : line) + "\n")
             }
@@ -73,12 +73,22 @@ enum HistoryCommand: Command {
 
     /// A change the merge set aside, said so: overridden by a later change to the same field made on
     /// another machine, or dropped because another machine deleted its project.
-    private static func annotated(_ what: String, _ change: Change, by merge: MergeOutcome, context: CommandContext) -> String {
+    /// While the project is still deleted, the command that brings it back with the edit is said too.
+    private static func annotated(
+        _ what: String, _ change: Change, by merge: MergeOutcome, in catalog: ProjectCatalog, context: CommandContext
+    ) -> String {
         if let winner = merge.overridden.first(where: { $0.lost.id == change.id }) {
             return context.localizer.text("history.overridden", ["line": what, "machine": winner.won.machine.name])
         }
         if let dropped = merge.dropped.first(where: { $0.edit.id == change.id }) {
-            return context.localizer.text("history.dropped", ["line": what, "machine": dropped.removal.machine.name])
+            let values = ["line": what, "machine": dropped.removal.machine.name]
+            guard !catalog.projects.contains(where: { $0.id == dropped.project }),
+                  let name = dropped.removal.operations.lazy.compactMap({ operation -> String? in
+                      guard case .remove(let project) = operation, project.id == dropped.project else { return nil }
+                      return project.name
+                  }).first
+            else { return context.localizer.text("history.dropped", values) }
+            return context.localizer.text("history.dropped.undelete", values.merging(["name": TerminalText.visible(name)]) { $1 })
         }
         return what
     }

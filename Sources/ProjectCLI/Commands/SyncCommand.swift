@@ -105,9 +105,9 @@ enum SyncCommand: Command {
             return
         }
         let log = SharedRootFolder.relativeLogPath(of: MachineFile.machine(environment: context.environment).id)
-        let toCommit = report.ownChanges(after: GitSync.committedSize(of: log, in: sync.git), root: root, catalog: catalog, store: store)
+        let toCommit = report.ownChanges(notIn: GitSync.committed(log, in: sync.git), root: root, catalog: catalog, store: store)
         let outcome = try sync.sync(subject: toCommit.subject(machine: sync.machine), ownLog: log)
-        let sent = report.ownChanges(after: outcome.ownLogOnRemote, root: root, catalog: catalog, store: store)
+        let sent = report.ownChanges(notIn: outcome.ownLogOnRemote, root: root, catalog: catalog, store: store)
         let arrived = try store.takeIn()
         report.synced(outcome, sent: sent, arrivals: [delivered, arrived].compactMap { $0 }, catalog: try store.catalog(), store: store)
     }

@@ -6,7 +6,12 @@ enum UndoCommand: Command {
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
         let store = try context.store
-        let outcome = try store.undo()
+        say(try store.undo(), of: store, in: context)
+    }
+
+    /// What an undo did, as `undo` and `undelete` say it: the change taken back, a folder kept in
+    /// the trash, and each value of another machine's that came back.
+    static func say(_ outcome: HistoryOutcome, of store: ProjectStore, in context: CommandContext) {
         // The names as the change left them: the undone change is not in the catalog any more.
         let catalog = outcome.catalog
         // The names of the projects it touched only: a store may hold 100,000.

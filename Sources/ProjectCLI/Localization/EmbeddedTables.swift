@@ -629,7 +629,7 @@ sync.field.target = Wortziel
 sync.field.due = Fälligkeitsdatum
 sync.field.folder = Ordner
 sync.field.place = Platz in Ihrer Reihenfolge
-sync.dropped = „{name}“ wurde auf {deleter} gelöscht, daher wurde die Änderung verworfen, die auf {machine} daran vorgenommen wurde. Zum Zurückholen: project undo, auf {deleter}.
+sync.dropped = „{name}“ wurde auf {deleter} gelöscht, daher wurde die Änderung verworfen, die auf {machine} daran vorgenommen wurde. Zum Zurückholen, mit dieser Änderung: project undelete "{name}", auf {deleter}.
 sync.renamed = Zwei Rechner haben den Namen „{from}“ vergeben: Eines der Projekte heißt jetzt „{to}“.
 sync.unclaimed[one] = {count} Ordner im Stammordner gehört zu keinem Projekt und bleibt unangetastet: {names}
 sync.unclaimed[other] = {count} Ordner im Stammordner gehören zu keinem Projekt und bleiben unangetastet: {names}
@@ -691,6 +691,17 @@ sync.folder-clash = „{name}“ und „{other}“ haben auf zwei Rechnern dense
 # compile: the manuscript as a document (docs/compile.md)
 usage.expected-extension-of-format = Die Endung nennt ein anderes Format als --to {format}: Lassen Sie den Namen auf .{format} enden oder lassen Sie --to weg
 compile.note.no-font = Hinweis: Weder {font} noch {twin}, ihr Zwilling mit denselben Breiten, ist installiert, daher wird das PDF in einer anderen Schrift gesetzt und seine Seiten entsprechen nicht denen eines Manuskripts. Installieren Sie sie mit: {install}.
+
+# undelete: ein gelöschtes Projekt beim Namen zurückholen (Synchronisierung)
+history.dropped.undelete = {line} (verworfen: Das Projekt wurde auf {machine} gelöscht; zum Zurückholen, mit dieser Änderung: project undelete "{name}", auf {machine})
+undelete.summary = Ein auf diesem Rechner gelöschtes Projekt beim Namen zurückholen.
+undelete.discussion = Macht das Löschen des Projekts mit diesem Namen rückgängig, egal was Sie seitdem getan haben:\n„project undo“ würde stattdessen Ihre letzte Änderung rückgängig machen. Sein Ordner kommt aus dem\nPapierkorb zurück. In einer geteilten Liste kommt es mit den Änderungen anderer Rechner zurück, die\ndas Löschen verworfen hatte. Abgelehnt, ohne etwas zu ändern, wenn eine spätere Änderung im Weg\nsteht (sein Name inzwischen vergeben). „project redo“ löscht es wieder.
+undelete.argument.name = Der Name, den das Projekt hatte, als es auf diesem Rechner gelöscht wurde.
+undelete.examples = project undelete "Mein Roman"\nproject history
+error.nothing-to-undelete = Kein Projekt namens „{name}“ wurde unter den letzten 200 Änderungen dieses Rechners gelöscht, oder es ist schon zurück. Es wurde nichts geändert. „project history“ zeigt, was wo gelöscht wurde.
+
+# Ordner-Synchronisierung: eine Datei doppelt behalten (docs/sync.md)
+sync.kept-twice = {path} wurde auf zwei Rechnern zugleich geändert, und Ihr Synchronisierungsprogramm hat beide Fassungen behalten: Die eine ist weiterhin {path}, die andere ist jetzt {copy}. Vergleichen Sie sie, behalten Sie in einer, was Sie möchten, und löschen Sie die andere.
 """##,
     "en": ##"""
 # English messages for `project`. Format: docs/localization.md.
@@ -1320,7 +1331,7 @@ sync.field.target = target
 sync.field.due = due date
 sync.field.folder = folder
 sync.field.place = place in your order
-sync.dropped = “{name}” was deleted on {deleter}, so the change made to it on {machine} was dropped. To bring it back: project undo, on {deleter}.
+sync.dropped = “{name}” was deleted on {deleter}, so the change made to it on {machine} was dropped. To bring it back, with that change: project undelete "{name}", on {deleter}.
 sync.renamed = Two machines used the name “{from}”: one project is now called “{to}”.
 sync.unclaimed[one] = {count} folder in the root belongs to no project, and is left as it is: {names}
 sync.unclaimed[other] = {count} folders in the root belong to no project, and are left as they are: {names}
@@ -1382,6 +1393,17 @@ sync.folder-clash = “{name}” and “{other}” were given the same folder, {
 # compile: the manuscript as a document (docs/compile.md)
 usage.expected-extension-of-format = its extension names another format than --to {format}: end the name in .{format}, or leave out --to
 compile.note.no-font = Note: neither {font} nor {twin}, its twin of the same widths, is installed, so the PDF is set in another font and its pages will not match a manuscript's. Install it with: {install}.
+
+# undelete: a deleted project back by name (sync)
+history.dropped.undelete = {line} (dropped: the project was deleted on {machine}; to bring it back, with this change: project undelete "{name}", on {machine})
+undelete.summary = Bring back a project this machine deleted, by its name.
+undelete.discussion = Takes back the deletion of the project that had this name, whatever you did since: 'project undo'\nwould take back your most recent change instead. Its folder comes back from the trash. In a shared\nlist, it comes back with the changes other machines made to it that the deletion dropped.\nRefused, with nothing changed, when a later change stands in the way (its name taken since).\n'project redo' deletes it again.
+undelete.argument.name = The name the project had when it was deleted on this machine.
+undelete.examples = project undelete "My Novel"\nproject history
+error.nothing-to-undelete = No project named “{name}” was deleted on this machine among its last 200 changes, or it is back already. Nothing was changed. 'project history' lists what was deleted, and where.
+
+# Folder-sync tools: a file kept twice (docs/sync.md)
+sync.kept-twice = {path} was changed on two machines at once, and your sync tool kept both versions: one is still {path}, the other is now {copy}. Compare them, keep what you want in one, and delete the other.
 """##,
     "es": ##"""
 # Spanish messages for `project`. Format and rules: docs/localization.md.
@@ -2012,7 +2034,7 @@ sync.field.target = objetivo
 sync.field.due = fecha de entrega
 sync.field.folder = carpeta
 sync.field.place = posición en tu orden
-sync.dropped = «{name}» se eliminó en {deleter}, así que se ha descartado el cambio que se le hizo en {machine}. Para recuperarlo: project undo, en {deleter}.
+sync.dropped = «{name}» se eliminó en {deleter}, así que se ha descartado el cambio que se le hizo en {machine}. Para recuperarlo, con ese cambio: project undelete "{name}", en {deleter}.
 sync.renamed = Dos equipos usaron el nombre «{from}»: uno de los proyectos se llama ahora «{to}».
 sync.unclaimed[one] = {count} carpeta de la raíz no pertenece a ningún proyecto y se deja como está: {names}
 sync.unclaimed[other] = {count} carpetas de la raíz no pertenecen a ningún proyecto y se dejan como están: {names}
@@ -2074,6 +2096,17 @@ sync.folder-clash = «{name}» y «{other}» han recibido la misma carpeta, {pat
 # compile: the manuscript as a document (docs/compile.md)
 usage.expected-extension-of-format = su extensión indica otro formato que --to {format}: termina el nombre en .{format} o quita --to
 compile.note.no-font = Nota: no está instalada ni {font} ni {twin}, su gemela de los mismos anchos, así que el PDF se compone en otra fuente y sus páginas no coincidirán con las de un manuscrito. Puedes instalarla con: {install}.
+
+# undelete: un proyecto eliminado recuperado por su nombre (sincronización)
+history.dropped.undelete = {line} (cambio descartado: el proyecto se eliminó en {machine}; para recuperarlo, con este cambio: project undelete "{name}", en {machine})
+undelete.summary = Recuperar por su nombre un proyecto eliminado en este equipo.
+undelete.discussion = Deshace la eliminación del proyecto que tenía este nombre, haya hecho lo que haya hecho desde\nentonces: «project undo» desharía en su lugar su cambio más reciente. Su carpeta vuelve de la\npapelera. En una lista compartida, vuelve con los cambios que otros equipos le hicieron y que la\neliminación había descartado. Se rechaza, sin cambiar nada, si un cambio posterior lo impide (su\nnombre ya tomado). «project redo» lo vuelve a eliminar.
+undelete.argument.name = El nombre que tenía el proyecto cuando se eliminó en este equipo.
+undelete.examples = project undelete "Mi novela"\nproject history
+error.nothing-to-undelete = Ningún proyecto llamado «{name}» se eliminó en este equipo entre sus últimos 200 cambios, o ya ha vuelto. No se ha cambiado nada. «project history» muestra qué se eliminó, y dónde.
+
+# Herramientas de sincronización de carpetas: un archivo conservado dos veces (docs/sync.md)
+sync.kept-twice = {path} se ha modificado en dos equipos a la vez, y su herramienta de sincronización ha conservado las dos versiones: una sigue siendo {path}, la otra es ahora {copy}. Compárelas, guarde lo que quiera en una y elimine la otra.
 """##,
     "fr": ##"""
 # French messages for `project`. Format and rules: docs/localization.md.
@@ -2705,7 +2738,7 @@ sync.field.target = objectif
 sync.field.due = échéance
 sync.field.folder = dossier
 sync.field.place = place dans votre ordre
-sync.dropped = « {name} » a été supprimé sur {deleter}, donc la modification qui lui a été apportée sur {machine} est abandonnée. Pour le faire revenir : project undo, sur {deleter}.
+sync.dropped = « {name} » a été supprimé sur {deleter}, donc la modification qui lui a été apportée sur {machine} est abandonnée. Pour le faire revenir, avec cette modification : project undelete "{name}", sur {deleter}.
 sync.renamed = Deux machines ont utilisé le nom « {from} » : l’un des projets s’appelle désormais « {to} ».
 sync.unclaimed[one] = {count} dossier de la racine n’appartient à aucun projet, et reste tel quel : {names}
 sync.unclaimed[other] = {count} dossiers de la racine n’appartiennent à aucun projet, et restent tels quels : {names}
@@ -2767,5 +2800,16 @@ sync.folder-clash = « {name} » et « {other} » ont reçu le même dossier
 # compile: the manuscript as a document (docs/compile.md)
 usage.expected-extension-of-format = son extension désigne un autre format que --to {format} : terminez le nom par .{format}, ou retirez --to
 compile.note.no-font = Remarque : ni {font} ni {twin}, sa jumelle aux mêmes chasses, n’est installée, donc le PDF est composé dans une autre police et ses pages ne correspondront pas à celles d’un manuscrit. Installez-la avec : {install}.
+
+# undelete : un projet supprimé rétabli par son nom (synchronisation)
+history.dropped.undelete = {line} (modification abandonnée : le projet a été supprimé sur {machine} ; pour le faire revenir, avec cette modification : project undelete "{name}", sur {machine})
+undelete.summary = Faire revenir, par son nom, un projet supprimé sur cette machine.
+undelete.discussion = Annule la suppression du projet qui portait ce nom, quoi que vous ayez fait depuis : « project undo »\nannulerait plutôt votre modification la plus récente. Son dossier revient de la corbeille. Dans une\nliste partagée, il revient avec les modifications que d’autres machines lui ont apportées et que la\nsuppression avait abandonnées. Refusé, sans rien changer, quand une modification ultérieure\nl’empêche (son nom pris depuis). « project redo » le supprime de nouveau.
+undelete.argument.name = Le nom que portait le projet quand il a été supprimé sur cette machine.
+undelete.examples = project undelete "Mon roman"\nproject history
+error.nothing-to-undelete = Aucun projet nommé « {name} » n’a été supprimé sur cette machine parmi ses 200 dernières modifications, ou il est déjà revenu. Rien n’a été modifié. « project history » indique ce qui a été supprimé, et où.
+
+# Outils de synchronisation de dossiers : un fichier conservé deux fois (docs/sync.md)
+sync.kept-twice = {path} a été modifié sur deux machines à la fois, et votre outil de synchronisation a conservé les deux versions : l’une est toujours {path}, l’autre est maintenant {copy}. Comparez-les, gardez ce que vous voulez dans l’une, et supprimez l’autre.
 """##,
 ]

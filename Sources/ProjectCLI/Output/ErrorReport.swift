@@ -106,6 +106,8 @@ struct ErrorReport {
             return ([l.text("error.nothing-to-undo")], .refused)
         case .nothingToRedo:
             return ([l.text("error.nothing-to-redo")], .refused)
+        case .nothingToUndelete(let name):
+            return ([l.text("error.nothing-to-undelete", ["name": name])], .refused)
         case .unrecordedChange(let time):
             return ([l.text("error.unrecorded-change", ["time": when(time)])], .refused)
         case .historyBlocked(let obstacle, _):

@@ -25,14 +25,37 @@ extension SyncReport {
             "files": outcome.arrivedFiles,
             "conflicts": outcome.conflicts.map { ["path": $0.path, "copy": $0.copy] },
             "ownVersionsMoved": outcome.ownVersionsMoved.map { ["path": $0.path, "copy": $0.copy, "keptBy": $0.keptBy] },
-            "overridden": arrivals.flatMap(\.overridden).map {
-                ["project": $0.project.lowercasedString, "field": $0.field, "lostOn": $0.lost.machine.name, "wonOn": $0.won.machine.name]
+            "overridden": arrivals.flatMap(\.overridden).map { overridden -> [String: Any] in
+                var entry: [String: Any] = [
+                    "project": overridden.project.lowercasedString, "field": overridden.field,
+                    "lostOn": overridden.lost.machine.name, "wonOn": overridden.won.machine.name]
+                if let name = catalog.projects.first(where: { $0.id == overridden.project })?.name { entry["name"] = name }
+                // The values, as the sentence says them, where the field has one (a place in the order has none).
+                if let held = overridden.won.value(of: overridden.field, for: overridden.project),
+                   let gaveWay = overridden.lost.value(of: overridden.field, for: overridden.project) {
+                    entry["held"] = Self.json(held)
+                    entry["gaveWay"] = Self.json(gaveWay)
+                }
+                return entry
             },
             "dropped": arrivals.flatMap(\.dropped).map {
                 ["project": $0.project.lowercasedString, "editedOn": $0.edit.machine.name, "deletedOn": $0.removal.machine.name]
             },
             "renamed": arrivals.flatMap(\.renamed).map { ["from": $0.from, "to": $0.to] },
         ]
+    }
+
+    /// The value a change set, as JSON: text, a number of words, a day as `YYYY-MM-DD`, a folder as
+    /// the store records it (relative to the root inside it); `null` for a field cleared.
+    private static func json(_ field: FieldChange) -> Any {
+        let value: Any? = switch field {
+        case .name(_, let to): to
+        case .details(_, let to): to
+        case .target(_, let to): to
+        case .due(_, let to): to?.description
+        case .folder(_, let to): to?.recorded
+        }
+        return value ?? NSNull()
     }
 
     func statusJSON(_ status: SharingStatus) -> [String: Any] {
@@ -44,6 +67,7 @@ extension SyncReport {
             },
             "awaited": status.awaited.map { ["id": $0.machine.lowercasedString, "name": $0.name.map { $0 as Any } ?? NSNull(), "seenBy": $0.seenBy] },
             "foldersNotHere": status.foldersNotHere.map(\.name),
+            "keptTwice": SharedRootFolder.conflictCopies(in: status.root).map { ["path": $0.original, "copy": $0.copy] },
         ]
     }
 

@@ -37,11 +37,12 @@ struct SyncReport {
         if let old { context.say("sync.remote-changed", ["remote": remote, "old": old]) } else { context.say("sync.remote-set", ["remote": remote]) }
     }
 
-    /// This machine's changes its log holds past its first `known` bytes: past what `HEAD` holds, the
-    /// ones to commit; past what the remote holds, the ones to send.
-    func ownChanges(after known: Int, root: String, catalog: ProjectCatalog, store: ProjectStore) -> Outgoing {
+    /// This machine's changes its log holds that are not in `known`, a version of that log: not in
+    /// `HEAD`'s, the ones to commit; not in the remote's, the ones to send.
+    func ownChanges(notIn known: [UInt8], root: String, catalog: ProjectCatalog, store: ProjectStore) -> Outgoing {
         let me = MachineFile.machine(environment: context.environment)
-        let changes = ((try? SharedRootFolder().log(of: me.id, in: root)) ?? []).filter { $0.end > known }.map(\.change.change)
+        let there = SharedRootFolder.changeIDs(inLog: known, of: me.id)
+        let changes = ((try? SharedRootFolder().log(of: me.id, in: root)) ?? []).map(\.change.change).filter { !there.contains($0.id) }
         return Outgoing(sentences: sentences(changes, catalog: catalog, store: store), localizer: l)
     }
 
@@ -95,6 +96,11 @@ struct SyncReport {
                         ["names": status.foldersNotHere.map { l.text("sync.quoted-name", ["name": TerminalText.visible($0.name)]) }.listed(l)])
         }
         if status.awaited.isEmpty && status.foldersNotHere.isEmpty { context.say("sync.status.all-here") }
+        // Which machine's text went into a copy the sync tool made, its name does not say: both
+        // machines are told, while the copy is there, which file and where the other version is.
+        for kept in SharedRootFolder.conflictCopies(in: status.root) {
+            context.say("sync.kept-twice", ["path": kept.original, "copy": kept.copy])
+        }
         if let arrivals { decisions([arrivals], catalog: catalog, store: store) }
         unclaimed(catalog, store: store)
     }
@@ -212,7 +218,7 @@ struct SyncReport {
 
 extension Change {
     /// The last value this change set in one field of one project.
-    fileprivate func value(of field: String, for project: UUID) -> FieldChange? {
+    func value(of field: String, for project: UUID) -> FieldChange? {
         operations.lazy.reversed().compactMap { operation -> FieldChange? in
             guard case .set(project, let change) = operation, change.field == field else { return nil }
             return change

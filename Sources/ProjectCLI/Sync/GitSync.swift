@@ -32,9 +32,10 @@ struct GitSync {
         /// This push carried commits made on this machine (by this sync or an earlier one that could
         /// not push), not only the merge of what came in.
         var sentOwnChanges = false
-        /// How many bytes of this machine's log the remote held before this sync pushed: only this
-        /// machine writes its log, so what follows is what this sync sent, or found already there.
-        var ownLogOnRemote = 0
+        /// This machine's log as the remote held it before this sync pushed: its changes that are not
+        /// in it are what this sync sent. Compared by change, never by length: a home copied whole
+        /// gives two machines one log, and the merge of its two versions may order their lines either way.
+        var ownLogOnRemote: [UInt8] = []
         /// git's lock files a killed git left, taken away before anything else, relative to the root.
         var removedLocks: [String] = []
     }
@@ -65,9 +66,10 @@ struct GitSync {
         return found.succeeded ? found.output.trimmingCharacters(in: .newlines) : nil
     }
 
-    /// How long `path` (relative to the root) is in the commit `at` names; 0 when it is not there.
-    static func committedSize(of path: String, at commit: String = "HEAD", in git: Git) -> Int {
-        Int(git.run(["cat-file", "-s", "\(commit):\(path)"]).output.trimmingCharacters(in: .newlines)) ?? 0
+    /// The bytes of `path` (relative to the root) in the commit `at` names; none when it is not there.
+    static func committed(_ path: String, at commit: String = "HEAD", in git: Git) -> [UInt8] {
+        let shown = git.run(["cat-file", "blob", "\(commit):\(path)"])
+        return shown.succeeded ? Array(shown.output.utf8) : []
     }
 
     private func gitFolder() throws(SyncError) -> String {
@@ -260,7 +262,7 @@ struct GitSync {
     /// Commits the root's changes (`subject` says what they were), takes in what other machines
     /// pushed, and pushes. A push that loses a race with another machine's (whatever git's words for
     /// it) is tried again after taking that machine's changes in.
-    /// `ownLog`, this machine's log relative to the root: how much of it the remote held is noted
+    /// `ownLog`, this machine's log relative to the root: what of it the remote held is noted
     /// (`Outcome.ownLogOnRemote`).
     func sync(subject: String, ownLog: String? = nil) throws(SyncError) -> Outcome {
         let folder = try gitFolder()
@@ -281,7 +283,7 @@ struct GitSync {
             guard fetched.succeeded else { throw .unreachable(remote: remote, reason: fetched.complaint) }
             let remoteNow = revision(upstream)
             if attempt == 1, let ownLog, remoteNow != nil {
-                outcome.ownLogOnRemote = Self.committedSize(of: ownLog, at: upstream, in: git)
+                outcome.ownLogOnRemote = Self.committed(ownLog, at: upstream, in: git)
             }
             if let lost {
                 // The remote moved since the push was tried, or git said another push held it: a

@@ -95,13 +95,18 @@ extension ProjectStore {
         case forward
     }
 
-    private func travel(_ direction: Direction) throws(ProjectStoreError) -> HistoryOutcome {
+    /// `chosen`: the change to take back, found in the catalog under the store's lock; without it,
+    /// the next one `undo` or `redo` takes.
+    func travel(
+        _ direction: Direction, chosen: ((ProjectCatalog) throws(ProjectStoreError) -> History.Entry)? = nil
+    ) throws(ProjectStoreError) -> HistoryOutcome {
         var madeTrash: [String] = []
         let travelled = try changeAndTidy { catalog throws(ProjectStoreError) -> (History.Entry, [DiskStep], ProjectCatalog, [RestoredValue])? in
-            let entry = try direction == .backward ? nextUndo(in: catalog) : nextRedo(in: catalog)
+            let entry = if let chosen { try chosen(catalog) } else { try direction == .backward ? nextUndo(in: catalog) : nextRedo(in: catalog) }
             // After a change the history could not record, the first undo says so instead of taking
-            // back the change before it, and the store notes that the writer was told.
-            if direction == .backward, catalog.unrecordedChange != nil { return nil }
+            // back the change before it, and the store notes that the writer was told. A change
+            // chosen by the writer is the one they mean.
+            if direction == .backward, chosen == nil, catalog.unrecordedChange != nil { return nil }
             guard !entry.change.isLegacy else { throw .historyBlocked(.recordedBeforeUpgrade, command: entry.command) }
             var operations = direction == .backward
                 ? entry.change.catalogOperations.reversed().map(\.reversed) : redoing(entry.change, undoneBy: entry.undoneBy)
@@ -163,14 +168,10 @@ extension ProjectStore {
         var decided: [ChangeID: Bool] = [:]
         var commands = 0
         let lines = try storage.recentHistory(of: catalog) { change in
-            switch change.kind {
-            case .undo(let target): if decided[target] == nil { decided[target] = true }
-            case .redo(let target): if decided[target] == nil { decided[target] = false }
-            case .command:
-                commands += 1
-                return commands > History.limit || decided[change.id] != true
-            }
-            return false
+            change.noteUndone(in: &decided)
+            guard case .command = change.kind else { return false }
+            commands += 1
+            return commands > History.limit || decided[change.id] != true
         }
         guard let found = lines.last, case .command = found.outline.kind, commands <= History.limit,
               decided[found.outline.id] != true
@@ -249,5 +250,17 @@ extension ProjectStore {
             try move(source, destination)
         }
         return []
+    }
+}
+
+extension Change {
+    /// For a history read newest first: the first undo or redo of a change met says whether it is
+    /// undone, noted in `undone`; a command notes nothing.
+    func noteUndone(in undone: inout [ChangeID: Bool]) {
+        switch kind {
+        case .undo(let target): if undone[target] == nil { undone[target] = true }
+        case .redo(let target): if undone[target] == nil { undone[target] = false }
+        case .command: break
+        }
     }
 }

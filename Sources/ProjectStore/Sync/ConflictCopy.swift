@@ -46,6 +46,21 @@ public enum ConflictCopy {
         return markers.contains { lowered.contains($0) }
     }
 
+    /// The file a conflict copy (a path relative to the root) is the other version of: Syncthing's
+    /// `One.sync-conflict-20261127-041500-ABCDEFG.md` and `One (… conflicted copy …).md` (Dropbox's,
+    /// Nextcloud's, ours) are of `One.md` in the same folder. `nil` for a name of another form.
+    public static func original(of copy: String) -> String? {
+        let slash = copy.lastIndex(of: "/")
+        let folder = slash.map { String(copy[...$0]) } ?? ""
+        let file = slash.map { String(copy[copy.index(after: $0)...]) } ?? copy
+        if let match = file.wholeMatch(of: /(.+)\.sync-conflict-[0-9]{8}-[0-9]{6}-[A-Z0-9]{7}(\.[^.]*)?/) {
+            return folder + match.1 + (match.2 ?? "")
+        }
+        guard let match = file.wholeMatch(of: /(.+) \(([^()]+)\)(\.[^.]*)?/),
+              markers.contains(where: { String(match.2).lowercased().contains($0) }) else { return nil }
+        return folder + match.1 + (match.3 ?? "")
+    }
+
     /// What conflict copies' names hold: the sync tools', then ours in each language (the tables'
     /// `sync.conflict-copy` without its machine and date).
     static let markers = [".sync-conflict-", "conflicted copy", "copie en conflit", "konfliktkopie", "copia en conflicto"]

@@ -28,6 +28,21 @@ public struct SharedRootFolder: SharedFolder {
         folder + "/machines/" + machine.lowercasedString + ".log"
     }
 
+    /// The conflict copies a sync tool made in the root, each with the file it is the other version
+    /// of, relative to the root, sorted; hidden folders (ours, git's, the sync tool's, the trash) are
+    /// not looked in.
+    public static func conflictCopies(in root: String) -> [(original: String, copy: String)] {
+        let walker = FileManager.default.enumerator(atPath: root)
+        var found: [(original: String, copy: String)] = []
+        while let path = walker?.nextObject() as? String {
+            let name = (path as NSString).lastPathComponent
+            if name.hasPrefix(".") { walker?.skipDescendants(); continue }
+            guard ConflictCopy.isConflictCopy(name), let original = ConflictCopy.original(of: path) else { continue }
+            found.append((original, path))
+        }
+        return found.sorted { $0.copy < $1.copy }
+    }
+
     public func isShared(_ root: String) -> Bool {
         var status = stat()
         return stat(root + "/" + Self.folder, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
@@ -90,6 +105,13 @@ public struct SharedRootFolder: SharedFolder {
         } catch {
             throw .sharedFile(.invalid(path: path, error))
         }
+    }
+
+    /// The changes a version of `machine`'s log holds (as git kept it at a commit, say): what tells
+    /// which of the log's changes another copy already has, whatever order a merge put the lines
+    /// in. A version that cannot be read holds none that count.
+    public static func changeIDs(inLog bytes: [UInt8], of machine: UUID) -> Set<ChangeID> {
+        Set(((try? entries(bytes, of: machine)) ?? []).map(\.change.change.id))
     }
 
     /// The whole lines after the header, each a change of `machine`; a last piece without its new

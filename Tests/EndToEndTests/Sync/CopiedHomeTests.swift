@@ -27,12 +27,7 @@ struct CopiedHomeTests {
         try machines.write("laptop", "Winter/notes.md", "Cold.\n")
         await run("laptop", "sync")
 
-        let copied = Process()
-        copied.executableURL = URL(fileURLWithPath: "/bin/cp")
-        copied.arguments = ["-a", machines.home("laptop"), machines.home("desktop")]
-        try copied.run()
-        copied.waitUntilExit()
-        #expect(copied.terminationStatus == 0)
+        try copyHome(of: "laptop", to: "desktop", in: machines)
         let identity = "/.local/state/project/machine"
         #expect(try String(contentsOfFile: machines.home("desktop") + identity, encoding: .utf8)
             == (try String(contentsOfFile: machines.home("laptop") + identity, encoding: .utf8)))
@@ -66,5 +61,35 @@ struct CopiedHomeTests {
             != (try String(contentsOfFile: machines.home("laptop") + identity, encoding: .utf8)))
         #expect(said.renewals.values.reduce(0, +) >= 1, "\(said.renewals)")
         #expect(said.renewals.values.allSatisfy { $0 <= 1 }, "\(said.renewals)")
+    }
+
+    /// `cp -a` of a whole home, identity and store included.
+    private func copyHome(of machine: String, to copy: String, in machines: SyncMachines) throws {
+        let copied = Process()
+        copied.executableURL = URL(fileURLWithPath: "/bin/cp")
+        copied.arguments = ["-a", machines.home(machine), machines.home(copy)]
+        try copied.run()
+        copied.waitUntilExit()
+        #expect(copied.terminationStatus == 0)
+    }
+
+    @Test("the sync that finds the copy lists as sent this machine's changes only, not the copy's it took in")
+    func sentOnTheSyncThatFindsTheCopy() async throws {
+        let machines = try SyncMachines()
+        await machines.named("laptop")
+        await machines.ok("laptop", "add", "Winter", "--no-folder")
+        await machines.ok("laptop", "sync", "--init", machines.remote)
+        try copyHome(of: "laptop", to: "desktop", in: machines)
+        await machines.ok("laptop", "add", "Spring", "--no-folder")
+        await machines.ok("laptop", "sync")
+        // The copy's line is longer than the laptop's: where the laptop's log ended on the remote
+        // falls before it in the merged log.
+        await machines.ok("desktop", "add", "Autumn leaves, falling", "--no-folder")
+        let told = await machines.ok("desktop", "sync").stdout
+        let sent = try #require(told.split(separator: "\n").first { $0.hasPrefix("Sent:") }, "\(told)")
+        #expect(sent == "Sent: added “Autumn leaves, falling”", "\(told)")
+        #expect(told.contains("From laptop: added “Spring”"), "\(told)")
+        let object = try #require((try JSONSerialization.jsonObject(with: Data(await machines.ok("laptop", "sync", "--json").stdout.utf8))) as? [String: Any])
+        #expect(object["sent"] as? [String] == [], "\(object)")
     }
 }

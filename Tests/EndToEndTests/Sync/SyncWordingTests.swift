@@ -40,6 +40,27 @@ struct SyncWordingTests {
         #expect(!told.contains("The details of"), "\(told)")
     }
 
+    @Test("with --json, a change that gave way carries both values: the one that held and the one that gave way")
+    func valuesThatGaveWayAsJSON() async throws {
+        let machines = try await SyncMachines.laptopAndDesktop()
+        await machines.ok("laptop", "edit", "Sonnets", "--details", "laptop blurb", "--target", "300")
+        await machines.ok("desktop", "edit", "Sonnets", "--details", "desktop blurb")
+        await machines.ok("desktop", "edit", "Sonnets", "--target", "500", "--due", "2027-03-31")
+        await machines.ok("laptop", "edit", "Sonnets", "--due", "2027-01-15")  // later by the clock: it holds
+        await machines.ok("laptop", "sync")
+        let told = await machines.ok("desktop", "sync", "--json").stdout
+        let object = try #require((try JSONSerialization.jsonObject(with: Data(told.utf8))) as? [String: Any], "\(told)")
+        let overridden = try #require(object["overridden"] as? [[String: Any]], "\(told)")
+        func entry(_ field: String) -> [String: Any]? { overridden.first { $0["field"] as? String == field } }
+        let details = try #require(entry("details"), "\(told)")
+        #expect(details["name"] as? String == "Sonnets" && details["wonOn"] as? String == "desktop" && details["lostOn"] as? String == "laptop")
+        #expect(details["held"] as? String == "desktop blurb" && details["gaveWay"] as? String == "laptop blurb", "\(details)")
+        let target = try #require(entry("target"), "\(told)")
+        #expect(target["held"] as? Int == 500 && target["gaveWay"] as? Int == 300, "\(target)")
+        let due = try #require(entry("due"), "\(told)")
+        #expect(due["held"] as? String == "2027-01-15" && due["gaveWay"] as? String == "2027-03-31" && due["wonOn"] as? String == "laptop", "\(due)")
+    }
+
     @Test("an undo is sent and received as what it did, by name")
     func undoByName() async throws {
         let machines = try await SyncMachines.laptopAndDesktop()

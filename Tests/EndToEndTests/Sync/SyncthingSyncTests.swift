@@ -22,6 +22,19 @@ struct SyncthingSyncTests {
         try await body(rig, sandbox)
     }
 
+    /// `changes` made on the laptop and the desktop while they cannot reach each other; then both
+    /// seen by their Syncthing, the two reconnected, and everything exchanged.
+    private func apart(_ rig: SyncthingRig, _ changes: () async throws -> Void) async throws {
+        let (laptop, desktop) = (rig["laptop"], rig["desktop"])
+        try await rig.disconnect(laptop)
+        try await changes()
+        try await rig.scan(laptop)
+        try await rig.scan(desktop)
+        try await rig.reconnect(laptop)
+        try await rig.waitUntilConnected()
+        try await rig.waitUntilSettled(timeout: .seconds(60))
+    }
+
     /// Runs `project` as `machine`: its home, so its own store, identity and `~/Writing`.
     private func run(_ sandbox: Sandbox, _ machine: SyncthingRig.Machine, _ arguments: String...) async -> RunResult {
         await sandbox.run(arguments, environment: ["HOME": machine.home, "PROJECT_STORE": nil])
@@ -68,19 +81,15 @@ struct SyncthingSyncTests {
             try await rig.waitUntilSettled()
             #expect(await names(sandbox, desktop) == ["Winter", "Letters"])
 
-            try await rig.disconnect(laptop)
-            try laptop.write("Winter/Chapters/One.md", "The laptop's draft.\n")
-            try desktop.write("Winter/Chapters/One.md", "The desktop's draft.\n")
-            try await ok(sandbox, laptop, "rename", "Letters", "Spring")
-            try await ok(sandbox, desktop, "rename", "Letters", "Summer")  // later by the clock
-            // The laptop renames the novel, its folder with it, while the desktop writes in the old one.
-            try await ok(sandbox, laptop, "rename", "Winter", "Frost")
-            try desktop.write("Winter/Chapters/Two.md", "Written on the desktop.\n")
-            try await rig.scan(laptop)
-            try await rig.scan(desktop)
-            try await rig.reconnect(laptop)
-            try await rig.waitUntilConnected()
-            try await rig.waitUntilSettled(timeout: .seconds(60))
+            try await apart(rig) {
+                try laptop.write("Winter/Chapters/One.md", "The laptop's draft.\n")
+                try desktop.write("Winter/Chapters/One.md", "The desktop's draft.\n")
+                try await ok(sandbox, laptop, "rename", "Letters", "Spring")
+                try await ok(sandbox, desktop, "rename", "Letters", "Summer")  // later by the clock
+                // The laptop renames the novel, its folder with it, while the desktop writes in the old one.
+                try await ok(sandbox, laptop, "rename", "Winter", "Frost")
+                try desktop.write("Winter/Chapters/Two.md", "Written on the desktop.\n")
+            }
 
             for machine in [laptop, desktop] {
                 #expect(Set(await names(sandbox, machine)) == ["Frost", "Summer"], "\(machine)")
@@ -97,6 +106,31 @@ struct SyncthingSyncTests {
             let report = try await ok(sandbox, laptop, "sync").stdout
             if FileManager.default.fileExists(atPath: laptop.root + "/Winter") {
                 #expect(report.contains("left as it is: Winter") || report.contains("left as they are:"), "\(report)")
+            }
+        }
+    }
+
+    @Test("a chapter changed on both machines: both versions kept, and both machines say which file and where the other version is")
+    func chapterChangedOnBoth() async throws {
+        try await withLaptopAndDesktop { rig, sandbox in
+            let (laptop, desktop) = (rig["laptop"], rig["desktop"])
+            try laptop.write("Winter/Chapters/One.md", "The first draft.\n")
+            try await rig.waitUntil("the chapter reaches the desktop") { desktop.read("Winter/Chapters/One.md") == "The first draft.\n" }
+            try await apart(rig) {
+                try laptop.write("Winter/Chapters/One.md", "The laptop's draft.\n")
+                try desktop.write("Winter/Chapters/One.md", "The desktop's draft.\n")
+            }
+            for machine in [laptop, desktop] {
+                let chapters = machine.files().filter { $0.hasPrefix("Winter/Chapters/One") }
+                #expect(Set(chapters.compactMap(machine.read)) == ["The laptop's draft.\n", "The desktop's draft.\n"], "\(machine): \(chapters)")
+                let copy = try #require(chapters.first { $0 != "Winter/Chapters/One.md" }, "\(machine): \(chapters)")
+                let told = try await ok(sandbox, machine, "sync").stdout
+                #expect(told.contains(
+                    "Winter/Chapters/One.md was changed on two machines at once, and your sync tool kept both versions: one is still Winter/Chapters/One.md, the other is now \(copy)."),
+                    "\(machine): \(told)")
+                let json = try await ok(sandbox, machine, "sync", "--json").stdout
+                let object = try #require((try JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any], "\(json)")
+                #expect(object["keptTwice"] as? [[String: String]] == [["path": "Winter/Chapters/One.md", "copy": copy]], "\(machine): \(json)")
             }
         }
     }

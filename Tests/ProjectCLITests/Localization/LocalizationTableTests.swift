@@ -187,7 +187,7 @@ import ProjectStore
         let table = try #require(L10nFixtures.tables[language])
         let allowed: Set<String> = [
             "list.empty", "edit.option.details", "show.folder.none", "error.no-folder", "error.folder-missing", "path.discussion",
-            "sync.folder-clash",
+            "sync.folder-clash", "sync.dropped", "history.dropped.undelete",
         ]
         for (key, text) in table.entries.sorted(by: { $0.key < $1.key }) where text.contains("\"") {
             let isExamples = key.hasSuffix(".examples") || key.hasSuffix("-examples")

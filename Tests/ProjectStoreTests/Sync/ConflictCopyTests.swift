@@ -36,5 +36,16 @@ struct ConflictCopyTests {
         #expect(TextFileKind.syntax(forFileName: "Conflict.md") != nil)
     }
 
+    @Test("a conflict copy names the file it is the other version of, in its own folder")
+    func original() {
+        #expect(ConflictCopy.original(of: "Winter/Chapters/One.sync-conflict-20261125-101010-ABCDEFG.md") == "Winter/Chapters/One.md")
+        #expect(ConflictCopy.original(of: "Notes.sync-conflict-20261125-101010-ABCDEFG") == "Notes")
+        #expect(ConflictCopy.original(of: "Winter/One (Anna's conflicted copy 2026-11-25).md") == "Winter/One.md")
+        #expect(ConflictCopy.original(of: "Act (2)/" + first) == "Act (2)/One.md")
+        #expect(ConflictCopy.original(of: "One (Konfliktkopie von Desktop, 2026).docx") == "One.docx")
+        #expect(ConflictCopy.original(of: "One (2).md") == nil)
+        #expect(ConflictCopy.original(of: "One.md") == nil)
+    }
+
     var first: String { ConflictCopy.path(for: "One.md", label: label) { _ in false } }
 }
