@@ -44,6 +44,8 @@ enum CompileCommand: Command {
         } catch {
             throw CommandError.manuscript(project, folder: folder, error)
         }
+        for file in manuscript.notes.windows1252 { context.warn("compile.note.windows-1252", ["path": FolderPath.join(folder, file)]) }
+        for file in manuscript.notes.earlierCompiles { context.warn("compile.note.earlier-compile", ["path": FolderPath.join(folder, file)]) }
         let details = try context.authorDetails(named: invocation.value(author), for: format)
         let document = ManuscriptDocument(
             project: project, manuscript: manuscript, author: details, format: format, paper: paper, folder: folder, context: context)

@@ -687,6 +687,11 @@ error.history.deleted-elsewhere = „{name}“ wurde seitdem auf {machine} gelö
 error.history.added-elsewhere = „{name}“ wurde seitdem auf {machine} wiederhergestellt; diese Änderung zurückzunehmen, würde auch die Wiederherstellung auf {machine} rückgängig machen. Es wurde nichts geändert. Nehmen Sie die gewünschte Änderung stattdessen von Hand vor.
 sync.commit.subject = {machine}: {what}
 sync.folder-clash = „{name}“ und „{other}“ haben auf zwei Rechnern denselben Ordner {path} bekommen: Er bleibt bei „{other}“, und „{name}“ hat jetzt keinen; die Dateien beider Projekte liegen darin. Um „{name}“ einen eigenen Ordner zu geben: project edit "{name}" --new-folder
+
+# compile: the manuscript's text as the writer typed it (issue 27)
+error.compile.encoding = {path} kann nicht gelesen werden: Der Text ist weder UTF-8 noch Windows-1252 (Latin-1) und würde verstümmelt gedruckt. Speichern Sie die Datei in Ihrem Editor als UTF-8 und kompilieren Sie erneut. Es wurde nichts geschrieben.
+compile.note.windows-1252 = Hinweis: {path} ist nicht UTF-8; die Datei wurde als Windows-1252 (Latin-1) gelesen. Speichern Sie sie als UTF-8, damit die Umlaute und Akzente in jedem Programm stimmen.
+compile.note.earlier-compile = Hinweis: {path} wurde ausgelassen: compile hat die Datei geschrieben, sie gehört nicht zu Ihren Dateien.
 """##,
     "en": ##"""
 # English messages for `project`. Format: docs/localization.md.
@@ -1374,6 +1379,11 @@ error.history.deleted-elsewhere = “{name}” has been deleted on {machine} sin
 error.history.added-elsewhere = “{name}” has been brought back on {machine} since; taking this change back would undo theirs. Nothing was changed. Make the change you want by hand instead.
 sync.commit.subject = {machine}: {what}
 sync.folder-clash = “{name}” and “{other}” were given the same folder, {path}, on two machines: it stays with “{other}”, and “{name}” has none now; their files are all there. To give “{name}” a folder of its own: project edit "{name}" --new-folder
+
+# compile: the manuscript's text as the writer typed it (issue 27)
+error.compile.encoding = Cannot read {path}: its text is neither UTF-8 nor Windows-1252 (Latin-1), so it would print garbled. Save it as UTF-8 in your editor, then compile again. Nothing was written.
+compile.note.windows-1252 = Note: {path} is not UTF-8; it was read as Windows-1252 (Latin-1). Save it as UTF-8 to keep its accents right in every program.
+compile.note.earlier-compile = Note: {path} was left out: compile wrote it, it is not one of your files.
 """##,
     "es": ##"""
 # Spanish messages for `project`. Format and rules: docs/localization.md.
@@ -2062,6 +2072,11 @@ error.history.deleted-elsewhere = «{name}» se ha eliminado desde entonces en {
 error.history.added-elsewhere = «{name}» se ha recuperado desde entonces en {machine}: deshacer este cambio desharía también esa recuperación. No se ha cambiado nada. Haz a mano el cambio que quieras.
 sync.commit.subject = {machine}: {what}
 sync.folder-clash = «{name}» y «{other}» han recibido la misma carpeta, {path}, en dos equipos: «{other}» la conserva y «{name}» ya no tiene ninguna; los archivos de los dos proyectos están en ella. Para dar a «{name}» una carpeta propia: project edit "{name}" --new-folder
+
+# compile: the manuscript's text as the writer typed it (issue 27)
+error.compile.encoding = No se puede leer {path}: su texto no está en UTF-8 ni en Windows-1252 (Latin-1), y se imprimiría ilegible. Guárdalo como UTF-8 en tu editor y vuelve a compilar. No se ha escrito nada.
+compile.note.windows-1252 = Nota: {path} no está en UTF-8; se ha leído como Windows-1252 (Latin-1). Guárdalo como UTF-8 para que sus acentos salgan bien en cualquier programa.
+compile.note.earlier-compile = Nota: {path} se ha dejado fuera: lo escribió compile, no es uno de tus archivos.
 """##,
     "fr": ##"""
 # French messages for `project`. Format and rules: docs/localization.md.
@@ -2751,5 +2766,10 @@ error.history.deleted-elsewhere = « {name} » a été supprimé depuis sur {m
 error.history.added-elsewhere = « {name} » a été rétabli depuis sur {machine} : annuler cette modification déferait aussi ce rétablissement. Rien n’a été modifié. Faites plutôt à la main la modification voulue.
 sync.commit.subject = {machine} : {what}
 sync.folder-clash = « {name} » et « {other} » ont reçu le même dossier, {path}, sur deux machines : il reste à « {other} », et « {name} » n’en a plus ; tous leurs fichiers y sont. Pour donner à « {name} » un dossier à lui : project edit "{name}" --new-folder
+
+# compile: the manuscript's text as the writer typed it (issue 27)
+error.compile.encoding = Impossible de lire {path} : son texte n’est ni en UTF-8 ni en Windows-1252 (Latin-1), il s’imprimerait brouillé. Enregistrez-le en UTF-8 dans votre éditeur, puis compilez à nouveau. Rien n’a été écrit.
+compile.note.windows-1252 = Remarque : {path} n’est pas en UTF-8 ; il a été lu en Windows-1252 (Latin-1). Enregistrez-le en UTF-8 pour que ses accents restent justes dans tous les programmes.
+compile.note.earlier-compile = Remarque : {path} a été laissé de côté : c’est compile qui l’a écrit, ce n’est pas l’un de vos fichiers.
 """##,
 ]
