@@ -174,7 +174,7 @@ struct CompileFormatTests {
         let environment: [String: String?] = ["PATH": try Tool.screenplainFolder() + ":/usr/bin:/bin"]
 
         let pdf = await sandbox.run(["compile", "play", "--to", "pdf"], environment: environment)
-        #expect(pdf.status == 0 && pdf.stdout == "Wrote Play.pdf (PDF): 2 acts, 15 words.\n", "\(pdf)")
+        #expect(pdf.status == 0 && pdf.stdout == "Wrote Play.pdf (PDF): 2 acts, 15 words, 1 page (about 1 minute on screen).\n", "\(pdf)")
         let lines = try Tool.run("pdftotext", ["-layout", sandbox.root + "/Play.pdf", "-"]).split(separator: "\n").map(String.init)
         func indent(_ text: String) -> Int? { lines.first { $0.trimmingCharacters(in: .whitespaces) == text }.map { $0.prefix { $0 == " " }.count } }
         expectInOrder(lines.joined(separator: "\n"), ["Play", "EXT. FIELD - DAY", "Wind in the grass.", "INT. HOUSE - NIGHT", "ANNA", "Hello there."])

@@ -134,7 +134,9 @@ struct CompileTests {
         try write("# Winter\n\nthe snow\n  falls\n\nand stays", at: folder + "/Draft/b.md")
         try write("red\nred", at: folder + "/Draft/a rose.txt")
         let result = await sandbox.ok("compile", "poems", "--to", "md")
-        #expect(result.stdout == "Wrote Poems.md (Markdown): 2 poems, 8 words.\n")
+        #expect(result.stdout == "Wrote Poems.md (Markdown): 2 poems, 8 words, 5 lines.\n")
+        let json = parseJSON(await sandbox.ok("compile", "poems", "--to", "md", "--force", "--json").stdoutBytes) as? [String: Any]
+        #expect(json?["lines"] as? Int == 5 && json?["pages"] == nil)
         #expect(read(sandbox.root + "/Poems.md").hasSuffix(
             "# a rose\n\nred\\\nred\n\n# Winter\n\nthe snow\\\n\u{A0}\u{A0}falls\n\nand stays\n"))
     }

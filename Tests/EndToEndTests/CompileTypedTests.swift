@@ -142,6 +142,23 @@ struct CompileTypedTests {
         #expect(docx.contains("the sea goes out\n\n*\n\nthe sea comes in"), "\(docx)")
     }
 
+    @Test("a script: Written by on its title page, a .txt act taken as Fountain, lyrics without a ~, its pages counted")
+    func script() async throws {
+        let sandbox = try sandboxWithAuthor()
+        await sandbox.ok("add", "Play", "-t", "script")
+        let folder = sandbox.root + "/Writing/Play/Acts"
+        try files.write("EXT. FIELD - DAY\n\nWind in the grass.\n", at: folder + "/Act 1.fountain")
+        try files.write("INT. HOUSE - NIGHT\n\nANNA\n~Row, row, row your boat\n", at: folder + "/Act 2.txt")
+        let environment: [String: String?] = ["PATH": try Tool.screenplainFolder() + ":/usr/bin:/bin"]
+        let result = await sandbox.run(["compile", "play", "--to", "pdf", "--json"], environment: environment)
+        #expect(result.status == 0 && result.stderr == "", "\(result)")
+        let json = parseJSON(result.stdoutBytes) as? [String: Any]
+        #expect(json?["count"] as? Int == 2 && json?["pages"] as? Int == 1 && json?["lines"] == nil, "\(result)")
+        let pdf = try Tool.run("pdftotext", [sandbox.root + "/Play.pdf", "-"])
+        formats.expectInOrder(pdf, ["Play", "Written by", "Anna Lindqvist", "EXT. FIELD - DAY", "INT. HOUSE - NIGHT", "ANNA", "Row, row, row your boat"])
+        #expect(!pdf.contains("~"), "\(pdf)")
+    }
+
     @Test("a blank project never takes in its own earlier compile: the default output in its folder, or an -o inside it")
     func earlierCompileLeftOut() async throws {
         let sandbox = try sandboxWithAuthor()

@@ -56,8 +56,7 @@ enum CompileCommand: Command {
         } else {
             context.say("compile.done", [
                 "path": path, "format": format.displayName(context.localizer),
-                "parts": unitText(manuscript, context),
-                "words": context.localizer.text("words.count", count: manuscript.words, ["count": context.numbers.string(manuscript.words)]),
+                "parts": unitText(manuscript, context), "words": countsText(manuscript, context),
             ])
         }
     }
@@ -80,6 +79,14 @@ enum CompileCommand: Command {
         guard let text = invocation.value(paper) else { return Paper(locale: context.locales.paper) }
         guard let chosen = Paper(rawValue: text.lowercased()) else { throw invocation.badValue(paper, expected: .paper) }
         return chosen
+    }
+
+    /// The words, and what else the writer counts: a collection's lines, a screenplay's pages.
+    private static func countsText(_ manuscript: Manuscript, _ context: CommandContext) -> String {
+        let counted = [("words.count", manuscript.words), ("compile.lines", manuscript.lines), ("compile.pages", manuscript.pages)]
+        return counted.compactMap { key, count in
+            count.map { context.localizer.text(key, count: $0, ["count": context.numbers.string($0)]) }
+        }.joined(separator: ", ")
     }
 
     private static func unitText(_ manuscript: Manuscript, _ context: CommandContext) -> String {

@@ -21,7 +21,9 @@ struct ManuscriptDocument {
 
     /// What the converter reads: a script's screenplay in Fountain, anything else in Markdown.
     var source: String {
-        project.kind == .script ? ManuscriptFountain.render(manuscript, title: project.name, author: author) : markdown
+        project.kind == .script
+            ? ManuscriptFountain.render(manuscript, title: project.name, author: author, credit: context.localizer.text("compile.written-by"))
+            : markdown
     }
 
     var markdown: String {

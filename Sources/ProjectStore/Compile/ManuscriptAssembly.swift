@@ -185,10 +185,12 @@ private struct Reader<Source: ManuscriptSource> {
             visible, name: \.name, isFolder: { foldersFirst && $0.kind == .folder }, preferredFolders: [], collator: collator)
     }
 
-    /// A text file, other than the one being written; in a script, a Fountain file only.
+    /// A text file, other than the one being written; in a script, a Fountain file only, which
+    /// `.txt` may be too: Fountain is plain text, and many writers save it so.
     private func isText(_ entry: SourceEntry, at path: String) -> Bool {
         guard entry.kind == .file, path != output, TextFileKind.syntax(forFileName: entry.name) != nil else { return false }
-        return kind != .script || entry.name.lowercased().hasSuffix(".fountain")
+        let name = entry.name.lowercased()
+        return kind != .script || name.hasSuffix(".fountain") || name.hasSuffix(".txt")
     }
 
     private func relative(_ path: String) -> String {

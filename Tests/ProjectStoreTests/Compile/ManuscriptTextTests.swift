@@ -49,6 +49,7 @@ struct ManuscriptFountainTests {
         let author = AuthorDetails(name: "Anna Lindqvist", contact: ["12 Harbour Road", "anna@example.com"])
         #expect(ManuscriptFountain.render(script("INT. HOUSE - NIGHT", "EXT. SEA - DAY"), title: "The Play", author: author) == """
             Title: The Play
+            Credit: Written by
             Author: Anna Lindqvist
             Contact:
                 12 Harbour Road
