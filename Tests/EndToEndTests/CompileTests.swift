@@ -110,14 +110,14 @@ struct CompileTests {
         #expect(object?["roundedWords"] as? Int == 23)
     }
 
-    @Test("a short story: Ready over Draft, scenes between breaks, END; in French, FIN")
+    @Test("a short story: Ready over Draft, scenes between breaks, END; made in French, FIN")
     func shortStory() async throws {
         let sandbox = try Sandbox()
-        await sandbox.ok("add", "Story", "-t", "short-story")
+        #expect(await sandbox.run(["add", "Story", "-t", "short-story"], environment: ["LANG": "fr_FR.UTF-8"]).status == 0)
         let folder = sandbox.root + "/Writing/Story"
-        try write("Old draft.", at: folder + "/Draft/draft.md")
-        try write("First.", at: folder + "/Ready/1.md")
-        try write("Second.", at: folder + "/Ready/2.md")
+        try write("Old draft.", at: folder + "/Brouillons/draft.md")
+        try write("First.", at: folder + "/Prêts/1.md")
+        try write("Second.", at: folder + "/Prêts/2.md")
         let result = await sandbox.run(["compile", "story", "--to", "md"], environment: ["LANG": "fr_FR.UTF-8"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "Story.md écrit (Markdown)\u{00A0}: 2 scènes, 2 mots.\n")

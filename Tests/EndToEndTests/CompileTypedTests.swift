@@ -159,6 +159,28 @@ struct CompileTypedTests {
         #expect(!pdf.contains("~"), "\(pdf)")
     }
 
+    @Test("a project is compiled in the language it was made in, its folders say; a blank project in the writer's")
+    func language() async throws {
+        let sandbox = try sandboxWithAuthor()
+        _ = try await novel(sandbox)
+        try files.write("Numbered.", at: sandbox.root + "/Writing/Tide/Chapters/04.md")
+        let english = await sandbox.run(["compile", "tide", "--to", "md"], environment: ["LANG": "fr_FR.UTF-8"])
+        #expect(english.status == 0, "\(english)")
+        let text = files.read(sandbox.root + "/Tide.md")
+        #expect(text.contains("lang: \"en\"") && text.contains("# Chapter 4\n") && text.hasSuffix("\nEND\n"), "\(text)")
+
+        #expect(await sandbox.run(["add", "Marée", "-t", "novel"], environment: ["LANG": "fr_FR.UTF-8"]).status == 0)
+        try files.write("Texte.", at: sandbox.root + "/Writing/Marée/Chapitres/01.md")
+        await sandbox.ok("compile", "marée", "--to", "docx")
+        let french = try Tool.run("pandoc", [sandbox.root + "/Marée.docx", "-t", "plain", "--wrap=none"])
+        formats.expectInOrder(french, ["environ 1 mot", "par Anna Lindqvist", "Chapitre 1", "Texte.", "FIN"])
+
+        await sandbox.ok("add", "Notes")
+        try files.write("Some.", at: sandbox.root + "/Writing/Notes/1.md")
+        #expect(await sandbox.run(["compile", "notes", "--to", "md"], environment: ["LANG": "es_ES.UTF-8"]).status == 0)
+        #expect(files.read(sandbox.root + "/Notes.md").contains("lang: \"es-ES\"\n---\n\n# Capítulo 1\n"))
+    }
+
     @Test("a blank project never takes in its own earlier compile: the default output in its folder, or an -o inside it")
     func earlierCompileLeftOut() async throws {
         let sandbox = try sandboxWithAuthor()

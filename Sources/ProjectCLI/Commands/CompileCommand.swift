@@ -48,7 +48,8 @@ enum CompileCommand: Command {
         for file in manuscript.notes.earlierCompiles { context.warn("compile.note.earlier-compile", ["path": FolderPath.join(folder, file)]) }
         let details = try context.authorDetails(named: invocation.value(author), for: format)
         let document = ManuscriptDocument(
-            project: project, manuscript: manuscript, author: details, format: format, paper: paper, folder: folder, context: context)
+            project: project, manuscript: manuscript, author: details, format: format, paper: paper, folder: folder, context: context,
+            language: writtenIn(manuscript, context))
         try document.write(to: path, replacing: replacing, with: converter)
 
         if invocation.isSet(json) {
@@ -79,6 +80,14 @@ enum CompileCommand: Command {
         guard let text = invocation.value(paper) else { return Paper(locale: context.locales.paper) }
         guard let chosen = Paper(rawValue: text.lowercased()) else { throw invocation.badValue(paper, expected: .paper) }
         return chosen
+    }
+
+    /// The language the project was made in, its folders say, else the writer's; its tag the
+    /// locale's (`fr-CA`) when they are the same language.
+    private static func writtenIn(_ manuscript: Manuscript, _ context: CommandContext) -> (words: Localizer, tag: String) {
+        let language = CommandContext.language(ofManuscriptFolder: manuscript.folderName) ?? context.localizer.language
+        guard language != context.localizer.language else { return (context.localizer, context.locales.documentLanguage) }
+        return (Localizer(language: language), language)
     }
 
     /// The words, and what else the writer counts: a collection's lines, a screenplay's pages.

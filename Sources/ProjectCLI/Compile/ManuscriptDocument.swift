@@ -11,32 +11,34 @@ struct ManuscriptDocument {
     let paper: Paper
     let folder: String
     let context: CommandContext
+    /// The manuscript's own words ("Chapter", "END", "by") in the language it is written in, and
+    /// that language's tag for the document.
+    let language: (words: Localizer, tag: String)
 
     /// A standard manuscript's pages, for the formats that have them.
     var page: ManuscriptPage? {
         // A screenplay's title page is the renderer's, from the Fountain.
         guard format.hasFirstPage, project.kind != .script else { return nil }
-        return ManuscriptPage(title: project.name, author: author, manuscript: manuscript, localizer: context.localizer, numbers: context.numbers)
+        return ManuscriptPage(title: project.name, author: author, manuscript: manuscript, localizer: language.words, numbers: context.numbers)
     }
 
     /// What the converter reads: a script's screenplay in Fountain, anything else in Markdown.
     var source: String {
         project.kind == .script
-            ? ManuscriptFountain.render(manuscript, title: project.name, author: author, credit: context.localizer.text("compile.written-by"))
+            ? ManuscriptFountain.render(manuscript, title: project.name, author: author, credit: language.words.text("compile.written-by"))
             : markdown
     }
 
     var markdown: String {
-        let localizer = context.localizer
+        let localizer = language.words
         let chapterTitle: @Sendable (Int) -> String = { localizer.text("compile.chapter", ["number": String($0)]) }
         let end = localizer.text("compile.end")
-        let language = context.locales.documentLanguage
         guard let page else {
-            return ManuscriptMarkdown(title: project.name, author: author.name, language: language, chapterTitle: chapterTitle, end: end)
+            return ManuscriptMarkdown(title: project.name, author: author.name, language: language.tag, chapterTitle: chapterTitle, end: end)
                 .render(manuscript)
         }
         return ManuscriptMarkdown(
-            title: project.name, author: author.name, language: language, chapterTitle: chapterTitle, end: end,
+            title: project.name, author: author.name, language: language.tag, chapterTitle: chapterTitle, end: end,
             sceneBreak: page.sceneBreak, endBlock: page.endBlock, firstPage: page.firstPage
         ).render(manuscript)
     }

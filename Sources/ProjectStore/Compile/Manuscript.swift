@@ -7,12 +7,16 @@ public struct Manuscript: Sendable, Equatable {
     /// What the writer needs told: files read as Windows-1252, files compile itself made and left
     /// out; each relative to the project's folder.
     public let notes: ManuscriptNotes
+    /// The name on disk of the kind's folder for its manuscript (`Chapitres`, `Borradores`), named
+    /// in the language the project was made in: the language its manuscript is written in.
+    public let folderName: String?
 
-    public init(kind: ProjectKind, parts: [ManuscriptPart], words: Int, notes: ManuscriptNotes = ManuscriptNotes()) {
+    public init(kind: ProjectKind, parts: [ManuscriptPart], words: Int, notes: ManuscriptNotes = ManuscriptNotes(), folderName: String? = nil) {
         self.kind = kind
         self.parts = parts
         self.words = words
         self.notes = notes
+        self.folderName = folderName
     }
 
     /// What the result line counts: a novel's chapters, a collection's poems, a story's scenes.

@@ -43,7 +43,21 @@ public struct ManuscriptAssembly: Sendable {
         }
         let manuscript = reader.manuscript
         guard manuscript.unitCount > 0 else { throw .empty(lookedIn: places.map(\.path)) }
-        return manuscript
+        return Manuscript(
+            kind: kind, parts: manuscript.parts, words: manuscript.words, notes: manuscript.notes, folderName: try manuscriptFolderName(reader))
+    }
+
+    /// The kind's folder for its manuscript as named on disk, whatever `--from` chose.
+    private func manuscriptFolderName(_ reader: Reader<some ManuscriptSource>) throws(ManuscriptError) -> String? {
+        let kindFolder: KindFolder? = switch kind {
+        case .novel: .chapters
+        case .script: .acts
+        case .poetry, .shortStory: .draft
+        case .blank: nil
+        }
+        guard let kindFolder else { return nil }
+        let path = try self.kindFolder(kindFolder, reader)
+        return reader.source.entry(at: path) == .folder ? FolderPath.lastComponent(of: path) : nil
     }
 
     private struct Place {
