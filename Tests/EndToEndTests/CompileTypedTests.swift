@@ -157,6 +157,12 @@ struct CompileTypedTests {
         let pdf = try Tool.run("pdftotext", [sandbox.root + "/Play.pdf", "-"])
         formats.expectInOrder(pdf, ["Play", "Written by", "Anna Lindqvist", "EXT. FIELD - DAY", "INT. HOUSE - NIGHT", "ANNA", "Row, row, row your boat"])
         #expect(!pdf.contains("~"), "\(pdf)")
+
+        let html = await sandbox.run(["compile", "play", "--to", "html"], environment: environment)
+        #expect(html.status == 0, "\(html)")
+        let page = files.read(sandbox.root + "/Play.html")
+        #expect(page.contains("<title>Play</title>") && !page.contains("~"), "\(page)")
+        formats.expectInOrder(page, ["<section class=\"title-page\"", ">Play</p>", ">Written by</p>", ">Anna Lindqvist</p>", "</section>", "EXT. FIELD - DAY"])
     }
 
     @Test("a project is compiled in the language it was made in, its folders say; a blank project in the writer's")

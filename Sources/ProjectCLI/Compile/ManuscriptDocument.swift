@@ -49,6 +49,7 @@ struct ManuscriptDocument {
         do throws(CommandError) {
             if let converter {
                 try convert(into: temporary, for: path, with: converter)
+                if project.kind == .script, format == .html { try titleScreenplayPage(temporary) }
             } else {
                 try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.fill(temporary, with: Array(markdown.utf8)) }
             }
@@ -82,6 +83,14 @@ struct ManuscriptDocument {
             case .couldNotStart(let code): throw .programNotStarted(run.program, code: code)
             }
         }
+    }
+
+    /// screenplain's HTML has no title page and the title "Screenplay": it is given both.
+    private func titleScreenplayPage(_ temporary: String) throws(CommandError) {
+        let page: [UInt8]
+        do { page = try DiskManuscriptSource().contents(of: temporary) } catch { throw .manuscript(project, folder: folder, error) }
+        let titled = ScreenplayHTML.titled(String(decoding: page, as: UTF8.self), fountain: source)
+        try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.fill(temporary, with: Array(titled.utf8)) }
     }
 
     /// The standard manuscript's reference document or stylesheet, made for this manuscript beside the output.
