@@ -24,7 +24,7 @@ public enum ManuscriptFountain {
     }
 
     /// Fountain's title page is a block of `Key: value` lines at the very top, `Title:` among them.
-    static func opensWithTitlePage(_ text: String) -> Bool {
+    public static func opensWithTitlePage(_ text: String) -> Bool {
         let firstBlock = text.drop { $0 == "\n" }.split(separator: "\n\n", maxSplits: 1).first ?? ""
         return firstBlock.split(separator: "\n").contains { $0.lowercased().hasPrefix("title:") }
     }

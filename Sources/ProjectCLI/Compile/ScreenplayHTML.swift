@@ -1,17 +1,19 @@
+import ProjectStore
+
 /// screenplain's HTML page, which leaves the Fountain title page out and is titled "Screenplay":
 /// given the script's title in `<title>` and its title page before the screenplay, centred, as a
 /// screenplay's first page is.
-public enum ScreenplayHTML {
-    public static func titled(_ page: String, fountain: String) -> String {
+enum ScreenplayHTML {
+    static func titled(_ page: String, fountain: String) -> String {
         let fields = titlePageFields(fountain)
         var result = page
-        if let title = fields.first(where: { $0.key == "title" }), let range = result.range(of: "<title>Screenplay</title>") {
-            result.replaceSubrange(range, with: "<title>\(escaped(title.lines.joined(separator: " ")))</title>")
+        if let title = fields.first(where: { $0.key == "title" }), let range = result.firstRange(of: "<title>Screenplay</title>") {
+            result.replaceSubrange(range, with: "<title>\(ManuscriptLayout.xml(title.lines.joined(separator: " ")))</title>")
         }
-        guard !fields.isEmpty, let wrapper = result.range(of: "<div id=\"wrapper\" class=\"screenplay\">") else { return result }
+        guard !fields.isEmpty, let wrapper = result.firstRange(of: "<div id=\"wrapper\" class=\"screenplay\">") else { return result }
         let paragraphs = fields.map { field in
             let style = field.key == "title" ? " style=\"font-weight: bold; margin-bottom: 2em\"" : " style=\"margin-bottom: 1em\""
-            return "<p\(style)>\(field.lines.map(escaped).joined(separator: "<br>"))</p>"
+            return "<p\(style)>\(field.lines.map(ManuscriptLayout.xml).joined(separator: "<br>"))</p>"
         }
         let block = "\n<section class=\"title-page\" style=\"text-align: center; margin: 8em 0; page-break-after: always\">\n"
             + paragraphs.joined(separator: "\n") + "\n</section>"
@@ -27,26 +29,16 @@ public enum ScreenplayHTML {
         var fields: [(key: String, lines: [String])] = []
         for line in block.split(separator: "\n") {
             if line.first == " " || line.first == "\t", !fields.isEmpty {
-                fields[fields.count - 1].lines.append(String(line.trimmingSpace))
+                fields[fields.count - 1].lines.append(trimmed(line))
             } else if let colon = line.firstIndex(of: ":") {
-                let value = line[line.index(after: colon)...].trimmingSpace
-                fields.append((line[..<colon].lowercased(), value.isEmpty ? [] : [String(value)]))
+                let value = trimmed(line[line.index(after: colon)...])
+                fields.append((line[..<colon].lowercased(), value.isEmpty ? [] : [value]))
             }
         }
         return fields.filter { !$0.lines.isEmpty }
     }
 
-    private static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
+    private static func trimmed(_ text: Substring) -> String {
+        String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }
