@@ -92,10 +92,12 @@ enum CompileCommand: Command {
 
     /// The words, and what else the writer counts: a collection's lines, a screenplay's pages.
     private static func countsText(_ manuscript: Manuscript, _ context: CommandContext) -> String {
-        let counted = [("words.count", manuscript.words), ("compile.lines", manuscript.lines), ("compile.pages", manuscript.pages)]
-        return counted.compactMap { key, count in
-            count.map { context.localizer.text(key, count: $0, ["count": context.numbers.string($0)]) }
-        }.joined(separator: ", ")
+        let l = context.localizer
+        let number = { (count: Int) in ["count": context.numbers.string(count)] }
+        var counts = [l.text("words.count", count: manuscript.words, number(manuscript.words))]
+        if let lines = manuscript.lines { counts.append(l.text("compile.lines", count: lines, number(lines))) }
+        if let pages = manuscript.pages { counts.append(l.text("compile.pages", count: pages, number(pages))) }
+        return counts.joined(separator: ", ")
     }
 
     private static func unitText(_ manuscript: Manuscript, _ context: CommandContext) -> String {

@@ -2784,7 +2784,7 @@ sync.folder-clash = « {name} » et « {other} » ont reçu le même dossier
 
 # compile: the manuscript's text as the writer typed it (issue 27)
 error.compile.encoding = Impossible de lire {path} : son texte n’est ni en UTF-8 ni en Windows-1252 (Latin-1), il s’imprimerait brouillé. Enregistrez-le en UTF-8 dans votre éditeur, puis compilez à nouveau. Rien n’a été écrit.
-compile.note.windows-1252 = Remarque : {path} n’est pas en UTF-8 ; il a été lu en Windows-1252 (Latin-1). Enregistrez-le en UTF-8 pour que ses accents restent justes dans tous les programmes.
+compile.note.windows-1252 = Remarque : {path} n’est pas en UTF-8 ; il a été lu en Windows-1252 (Latin-1). Enregistrez-le en UTF-8 pour que ses accents restent justes dans tous les programmes.
 compile.note.earlier-compile = Remarque : {path} a été laissé de côté : c’est compile qui l’a écrit, ce n’est pas l’un de vos fichiers.
 compile.lines[one] = {count} vers
 compile.lines[other] = {count} vers
