@@ -10,8 +10,14 @@ public struct Manuscript: Sendable, Equatable {
     /// The name on disk of the kind's folder for its manuscript (`Chapitres`, `Borradores`), named
     /// in the language the project was made in: the language its manuscript is written in.
     public let folderName: String?
+    /// Made from the whole manuscript, not from the parts `--from` chose (a sample of chapters).
+    public let isWhole: Bool
 
-    public init(kind: ProjectKind, parts: [ManuscriptPart], words: Int, notes: ManuscriptNotes = ManuscriptNotes(), folderName: String? = nil) {
+    public init(
+        kind: ProjectKind, parts: [ManuscriptPart], words: Int, notes: ManuscriptNotes = ManuscriptNotes(), folderName: String? = nil,
+        isWhole: Bool = true
+    ) {
+        self.isWhole = isWhole
         self.kind = kind
         self.parts = parts
         self.words = words
@@ -34,8 +40,8 @@ public struct Manuscript: Sendable, Equatable {
     }
 
     /// Fiction ends with `END`, as standard manuscript format has it: a novel's last page says the
-    /// manuscript is whole as a short story's does.
-    public var endsWithEnd: Bool { kind == .shortStory || kind == .novel }
+    /// manuscript is whole as a short story's does. A sample (`--from`) is not whole, and has none.
+    public var endsWithEnd: Bool { isWhole && (kind == .shortStory || kind == .novel) }
 
     /// The word count the first page gives: a novel's to the nearest 1,000, short fiction's to the
     /// nearest 100, as standard manuscript format rounds. A text too short to round to anything

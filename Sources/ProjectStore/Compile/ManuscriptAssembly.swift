@@ -44,7 +44,8 @@ public struct ManuscriptAssembly: Sendable {
         let manuscript = reader.manuscript
         guard manuscript.unitCount > 0 else { throw .empty(lookedIn: places.map(\.path)) }
         return Manuscript(
-            kind: kind, parts: manuscript.parts, words: manuscript.words, notes: manuscript.notes, folderName: try manuscriptFolderName(reader))
+            kind: kind, parts: manuscript.parts, words: manuscript.words, notes: manuscript.notes, folderName: try manuscriptFolderName(reader),
+            isWhole: from.isEmpty)
     }
 
     /// The kind's folder for its manuscript as named on disk, whatever `--from` chose.

@@ -17,8 +17,8 @@ struct ManuscriptTypedTests {
         return try assembly.manuscript(from: source, collator: NameCollator(locale: Locale(identifier: "en")))
     }
 
-    private func assemble(_ kind: ProjectKind, _ files: [String: String]) throws(ManuscriptError) -> Manuscript {
-        try assemble(kind, files.mapValues { Array($0.utf8) })
+    private func assemble(_ kind: ProjectKind, _ files: [String: String], from: [String] = []) throws(ManuscriptError) -> Manuscript {
+        try assemble(kind, files.mapValues { Array($0.utf8) }, from: from)
     }
 
     private let markdown = ManuscriptMarkdown(
@@ -129,11 +129,12 @@ struct ManuscriptTypedTests {
         #expect(text.contains("ends\n\n::: {custom-style=\"Scene Break\"}\n\\*\n:::\n\nsecond part"), "\(text)")
     }
 
-    @Test("a novel ends with END, as a story does; poems do not")
+    @Test("a novel ends with END, as a story does; poems and a sample chosen with --from do not")
     func novelEnd() throws {
         let novel = try assemble(.novel, ["Chapters/a.md": "Text."])
         #expect(novel.endsWithEnd && markdown.render(novel).hasSuffix("Text.\n\nEND\n"))
         #expect(try !assemble(.poetry, ["Ready/a.md": "Text."]).endsWithEnd)
+        #expect(try !assemble(.novel, ["Chapters/a.md": "Text."], from: ["Chapters/a.md"]).endsWithEnd)
     }
 
     @Test("Markdown compile wrote is never taken in again, whatever its name, and is noted")
