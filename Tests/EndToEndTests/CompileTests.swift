@@ -48,6 +48,7 @@ struct CompileTests {
         #expect(result.stdout == "Wrote Novel.md (Markdown): 4 chapters, 23 words.\n")
         #expect(read(sandbox.root + "/Novel.md") == """
             ---
+            compiled-by: "project"
             title: "Novel"
             lang: "en"
             ---
@@ -73,6 +74,8 @@ struct CompileTests {
             # The Storm
 
             Rain fell on the roofs.
+
+            END
 
             """)
         #expect(outputs(sandbox) == ["Novel.md"])
@@ -107,14 +110,14 @@ struct CompileTests {
         #expect(object?["roundedWords"] as? Int == 23)
     }
 
-    @Test("a short story: Ready over Draft, scenes between breaks, END; in French, FIN")
+    @Test("a short story: Ready over Draft, scenes between breaks, END; made in French, FIN")
     func shortStory() async throws {
         let sandbox = try Sandbox()
-        await sandbox.ok("add", "Story", "-t", "short-story")
+        #expect(await sandbox.run(["add", "Story", "-t", "short-story"], environment: ["LANG": "fr_FR.UTF-8"]).status == 0)
         let folder = sandbox.root + "/Writing/Story"
-        try write("Old draft.", at: folder + "/Draft/draft.md")
-        try write("First.", at: folder + "/Ready/1.md")
-        try write("Second.", at: folder + "/Ready/2.md")
+        try write("Old draft.", at: folder + "/Brouillons/draft.md")
+        try write("First.", at: folder + "/Prêts/1.md")
+        try write("Second.", at: folder + "/Prêts/2.md")
         let result = await sandbox.run(["compile", "story", "--to", "md"], environment: ["LANG": "fr_FR.UTF-8"])
         #expect(result.status == 0, "\(result)")
         #expect(result.stdout == "Story.md écrit (Markdown)\u{00A0}: 2 scènes, 2 mots.\n")
@@ -131,12 +134,14 @@ struct CompileTests {
         try write("# Winter\n\nthe snow\n  falls\n\nand stays", at: folder + "/Draft/b.md")
         try write("red\nred", at: folder + "/Draft/a rose.txt")
         let result = await sandbox.ok("compile", "poems", "--to", "md")
-        #expect(result.stdout == "Wrote Poems.md (Markdown): 2 poems, 8 words.\n")
+        #expect(result.stdout == "Wrote Poems.md (Markdown): 2 poems, 8 words, 5 lines.\n")
+        let json = parseJSON(await sandbox.ok("compile", "poems", "--to", "md", "--force", "--json").stdoutBytes) as? [String: Any]
+        #expect(json?["lines"] as? Int == 5 && json?["pages"] == nil)
         #expect(read(sandbox.root + "/Poems.md").hasSuffix(
             "# a rose\n\nred\\\nred\n\n# Winter\n\nthe snow\\\n\u{A0}\u{A0}falls\n\nand stays\n"))
     }
 
-    @Test("--from: folders and files inside the project, in the order given")
+    @Test("--from: folders and files inside the project, in the order given; a sample, without END")
     func from() async throws {
         let sandbox = try Sandbox()
         let folder = try await novel(sandbox)
@@ -155,7 +160,7 @@ struct CompileTests {
         let first = await sandbox.ok("compile", "notes", "--output", "Writing/Notes/Notes.md")
         #expect(first.stdout == "Wrote Writing/Notes/Notes.md (Markdown): 2 chapters, 3 words.\n")
         let written = read(sandbox.root + "/Writing/Notes/Notes.md")
-        #expect(written.hasSuffix("---\n\n# Chapter 1\n\nMore.\n\n# Ideas\n\nSome.\n"), "\(written)")
+        #expect(written.hasSuffix("---\n\n# more\n\nMore.\n\n# Ideas\n\nSome.\n"), "\(written)")
         let again = await sandbox.ok("compile", "notes", "--output", "Writing/Notes/Notes.md", "--force")
         #expect(again.stdout == first.stdout)
         #expect(read(sandbox.root + "/Writing/Notes/Notes.md") == written)
@@ -171,7 +176,7 @@ struct CompileTests {
         #expect(refused.stderr == "Error: Novel.md exists already. Give another --output, or --force to replace it.\n")
         #expect(read(path) == "the writer's own file")
         await sandbox.ok("compile", "novel", "--to", "md", "--force")
-        #expect(read(path).hasPrefix("---\ntitle: \"Novel\""))
+        #expect(read(path).hasPrefix("---\ncompiled-by: \"project\"\ntitle: \"Novel\""))
         #expect(outputs(sandbox) == ["Novel.md"])
     }
 

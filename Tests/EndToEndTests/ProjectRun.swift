@@ -149,7 +149,7 @@ final class Sandbox: @unchecked Sendable {
     @discardableResult
     func run(
         _ arguments: [String], stdin: [UInt8]? = nil, environment overrides: [String: String?] = [:],
-        timeout: Double = 15
+        timeout: Double = 15, in directory: String? = nil
     ) async -> RunResult {
         var environment = self.environment
         for (key, value) in overrides { environment[key] = value }
@@ -157,7 +157,7 @@ final class Sandbox: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: ProjectBinary.path)
         process.arguments = arguments
         process.environment = environment
-        process.currentDirectoryURL = URL(fileURLWithPath: root)
+        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? root)
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

@@ -160,6 +160,17 @@ struct FolderWordCountTests {
         }
     }
 
+    @Test("a Windows-1252 file counts as compile reads it, its accented words whole; another encoding's bytes stay separators")
+    func windows1252() throws {
+        try withTemporaryFolder { folder in
+            // "naïve café" in Windows-1252: ï is EF, é E9. Read as UTF-8 the accents would split "na ve" and end "caf".
+            try writeFile(folder + "/latin.txt", Array("na".utf8) + [0xEF] + Array("ve caf".utf8) + [0xE9])
+            try writeFile(folder + "/cyrillic.txt", [0xCF, 0xF0, 0xE8, 0xE2, 0xE5, 0xF2])
+            let result = try count(folder)
+            #expect(result.flattened.map(\.words) == [0, 2])
+        }
+    }
+
     @Test("a file that grows while counted is counted as it was when opened")
     func growingFile() throws {
         try withTemporaryFolder { folder in

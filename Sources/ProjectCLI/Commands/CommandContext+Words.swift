@@ -50,6 +50,16 @@ extension CommandContext {
         return languages.map { FolderName.safe(Localizer(language: $0).text("kind-folder.\(kindFolder.rawValue)")) }
     }
 
+    /// The language a project's manuscript folder was named in when `add` made it (`Chapitres` is
+    /// French), found among the folders whose names differ in every language.
+    static func language(ofManuscriptFolder name: String?) -> String? {
+        guard let name = name?.lowercased() else { return nil }
+        let folders: [KindFolder] = [.chapters, .acts, .draft, .ready]
+        return Localizer.languages.first { language in
+            folders.contains { FolderName.safe(Localizer(language: language).text("kind-folder.\($0.rawValue)")).lowercased() == name }
+        }
+    }
+
     var numbers: NumberText { NumberText(locale: locales.numbers) }
 
     /// Dates in the writer's locale and zone; the first use says when the zone could not be used.

@@ -44,9 +44,12 @@ enum CompileCommand: Command {
         } catch {
             throw CommandError.manuscript(project, folder: folder, error)
         }
+        for file in manuscript.notes.windows1252 { context.warn("compile.note.windows-1252", ["path": FolderPath.join(folder, file)]) }
+        for file in manuscript.notes.earlierCompiles { context.warn("compile.note.earlier-compile", ["path": FolderPath.join(folder, file)]) }
         let details = try context.authorDetails(named: invocation.value(author), for: format)
         let document = ManuscriptDocument(
-            project: project, manuscript: manuscript, author: details, format: format, paper: paper, folder: folder, context: context)
+            project: project, manuscript: manuscript, author: details, format: format, paper: paper, folder: folder, context: context,
+            language: writtenIn(manuscript, context))
         try document.write(to: path, replacing: replacing, with: converter)
 
         if invocation.isSet(json) {
@@ -54,8 +57,7 @@ enum CompileCommand: Command {
         } else {
             context.say("compile.done", [
                 "path": path, "format": format.displayName(context.localizer),
-                "parts": unitText(manuscript, context),
-                "words": context.localizer.text("words.count", count: manuscript.words, ["count": context.numbers.string(manuscript.words)]),
+                "parts": unitText(manuscript, context), "words": countsText(manuscript, context),
             ])
         }
     }
@@ -79,6 +81,24 @@ enum CompileCommand: Command {
         guard let text = invocation.value(paper) else { return Paper(locale: context.locales.paper) }
         guard let chosen = Paper(rawValue: text.lowercased()) else { throw invocation.badValue(paper, expected: .paper) }
         return chosen
+    }
+
+    /// The language the project was made in, its folders say, else the writer's; its tag the
+    /// locale's (`fr-CA`) when they are the same language.
+    private static func writtenIn(_ manuscript: Manuscript, _ context: CommandContext) -> (words: Localizer, tag: String) {
+        let language = CommandContext.language(ofManuscriptFolder: manuscript.folderName) ?? context.localizer.language
+        guard language != context.localizer.language else { return (context.localizer, context.locales.documentLanguage) }
+        return (Localizer(language: language), language)
+    }
+
+    /// The words, and what else the writer counts: a collection's lines, a screenplay's pages.
+    private static func countsText(_ manuscript: Manuscript, _ context: CommandContext) -> String {
+        let l = context.localizer
+        let number = { (count: Int) in ["count": context.numbers.string(count)] }
+        var counts = [l.text("words.count", count: manuscript.words, number(manuscript.words))]
+        if let lines = manuscript.lines { counts.append(l.text("compile.lines", count: lines, number(lines))) }
+        if let pages = manuscript.pages { counts.append(l.text("compile.pages", count: pages, number(pages))) }
+        return counts.joined(separator: ", ")
     }
 
     private static func unitText(_ manuscript: Manuscript, _ context: CommandContext) -> String {

@@ -11,31 +11,35 @@ struct ManuscriptDocument {
     let paper: Paper
     let folder: String
     let context: CommandContext
+    /// The manuscript's own words ("Chapter", "END", "by") in the language it is written in, and
+    /// that language's tag for the document.
+    let language: (words: Localizer, tag: String)
 
     /// A standard manuscript's pages, for the formats that have them.
     var page: ManuscriptPage? {
         // A screenplay's title page is the renderer's, from the Fountain.
         guard format.hasFirstPage, project.kind != .script else { return nil }
         return ManuscriptPage(
-            title: project.name, author: author, manuscript: manuscript, paper: paper, localizer: context.localizer, numbers: context.numbers)
+            title: project.name, author: author, manuscript: manuscript, paper: paper, localizer: language.words, numbers: context.numbers)
     }
 
     /// What the converter reads: a script's screenplay in Fountain, anything else in Markdown.
     var source: String {
-        project.kind == .script ? ManuscriptFountain.render(manuscript, title: project.name, author: author) : markdown
+        project.kind == .script
+            ? ManuscriptFountain.render(manuscript, title: project.name, author: author, credit: language.words.text("compile.written-by"))
+            : markdown
     }
 
     var markdown: String {
-        let localizer = context.localizer
+        let localizer = language.words
         let chapterTitle: @Sendable (Int) -> String = { localizer.text("compile.chapter", ["number": String($0)]) }
         let end = localizer.text("compile.end")
-        let language = context.locales.documentLanguage
         guard let page else {
-            return ManuscriptMarkdown(title: project.name, author: author.name, language: language, chapterTitle: chapterTitle, end: end)
+            return ManuscriptMarkdown(title: project.name, author: author.name, language: language.tag, chapterTitle: chapterTitle, end: end)
                 .render(manuscript)
         }
         return ManuscriptMarkdown(
-            title: project.name, author: author.name, language: language, chapterTitle: chapterTitle, end: end,
+            title: project.name, author: author.name, language: language.tag, chapterTitle: chapterTitle, end: end,
             sceneBreak: page.sceneBreak, endBlock: page.endBlock, firstPage: page.firstPage
         ).render(manuscript)
     }
@@ -46,6 +50,7 @@ struct ManuscriptDocument {
         do throws(CommandError) {
             if let converter {
                 try convert(into: temporary, for: path, with: converter)
+                if project.kind == .script, format == .html { try titleScreenplayPage(temporary) }
             } else {
                 try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.fill(temporary, with: Array(markdown.utf8)) }
             }
@@ -80,6 +85,14 @@ struct ManuscriptDocument {
             case .couldNotStart(let code): throw .programNotStarted(run.program, code: code)
             }
         }
+    }
+
+    /// screenplain's HTML has no title page and the title "Screenplay": it is given both.
+    private func titleScreenplayPage(_ temporary: String) throws(CommandError) {
+        let page: [UInt8]
+        do { page = try DiskManuscriptSource().contents(of: temporary) } catch { throw .manuscript(project, folder: folder, error) }
+        let titled = ScreenplayHTML.titled(String(decoding: page, as: UTF8.self), fountain: source)
+        try output { () throws(ManuscriptFile.Problem) in try ManuscriptFile.fill(temporary, with: Array(titled.utf8)) }
     }
 
     /// The standard manuscript's reference document or stylesheet, made for this manuscript beside the output.

@@ -32,7 +32,7 @@ struct ManuscriptPage {
         return blocks.joined(separator: "\n\n")
     }
 
-    var sceneBreak: String { styled(.sceneBreak, "\\#") }
+    func sceneBreak(_ mark: String) -> String { styled(.sceneBreak, ManuscriptText.escaped(mark)) }
 
     func endBlock(_ end: String) -> String { styled(.end, ManuscriptText.escaped(end)) }
 

@@ -702,6 +702,16 @@ error.nothing-to-undelete = Kein Projekt namens „{name}“ wurde unter den let
 
 # Ordner-Synchronisierung: eine Datei doppelt behalten (docs/sync.md)
 sync.kept-twice = {path} wurde auf zwei Rechnern zugleich geändert, und Ihr Synchronisierungsprogramm hat beide Fassungen behalten: Die eine ist weiterhin {path}, die andere ist jetzt {copy}. Vergleichen Sie sie, behalten Sie in einer, was Sie möchten, und löschen Sie die andere.
+
+# compile: the manuscript's text as the writer typed it (issue 27)
+error.compile.encoding = {path} kann nicht gelesen werden: Der Text ist weder UTF-8 noch Windows-1252 (Latin-1) und würde verstümmelt gedruckt. Speichern Sie die Datei in Ihrem Editor als UTF-8 und kompilieren Sie erneut. Es wurde nichts geschrieben.
+compile.note.windows-1252 = Hinweis: {path} ist nicht UTF-8; die Datei wurde als Windows-1252 (Latin-1) gelesen. Speichern Sie sie als UTF-8, damit die Umlaute und Akzente in jedem Programm stimmen.
+compile.note.earlier-compile = Hinweis: {path} wurde ausgelassen: compile hat die Datei geschrieben, sie gehört nicht zu Ihren Dateien.
+compile.lines[one] = {count} Zeile
+compile.lines[other] = {count} Zeilen
+compile.pages[one] = {count} Seite (etwa {count} Minute Laufzeit)
+compile.pages[other] = {count} Seiten (etwa {count} Minuten Laufzeit)
+compile.written-by = Geschrieben von
 """##,
     "en": ##"""
 # English messages for `project`. Format: docs/localization.md.
@@ -1404,6 +1414,16 @@ error.nothing-to-undelete = No project named “{name}” was deleted on this ma
 
 # Folder-sync tools: a file kept twice (docs/sync.md)
 sync.kept-twice = {path} was changed on two machines at once, and your sync tool kept both versions: one is still {path}, the other is now {copy}. Compare them, keep what you want in one, and delete the other.
+
+# compile: the manuscript's text as the writer typed it (issue 27)
+error.compile.encoding = Cannot read {path}: its text is neither UTF-8 nor Windows-1252 (Latin-1), so it would print garbled. Save it as UTF-8 in your editor, then compile again. Nothing was written.
+compile.note.windows-1252 = Note: {path} is not UTF-8; it was read as Windows-1252 (Latin-1). Save it as UTF-8 to keep its accents right in every program.
+compile.note.earlier-compile = Note: {path} was left out: compile wrote it, it is not one of your files.
+compile.lines[one] = {count} line
+compile.lines[other] = {count} lines
+compile.pages[one] = {count} page (about {count} minute on screen)
+compile.pages[other] = {count} pages (about {count} minutes on screen)
+compile.written-by = Written by
 """##,
     "es": ##"""
 # Spanish messages for `project`. Format and rules: docs/localization.md.
@@ -2107,6 +2127,16 @@ error.nothing-to-undelete = Ningún proyecto llamado «{name}» se eliminó en e
 
 # Herramientas de sincronización de carpetas: un archivo conservado dos veces (docs/sync.md)
 sync.kept-twice = {path} se ha modificado en dos equipos a la vez, y su herramienta de sincronización ha conservado las dos versiones: una sigue siendo {path}, la otra es ahora {copy}. Compárelas, guarde lo que quiera en una y elimine la otra.
+
+# compile: the manuscript's text as the writer typed it (issue 27)
+error.compile.encoding = No se puede leer {path}: su texto no está en UTF-8 ni en Windows-1252 (Latin-1), y se imprimiría ilegible. Guárdalo como UTF-8 en tu editor y vuelve a compilar. No se ha escrito nada.
+compile.note.windows-1252 = Nota: {path} no está en UTF-8; se ha leído como Windows-1252 (Latin-1). Guárdalo como UTF-8 para que sus acentos salgan bien en cualquier programa.
+compile.note.earlier-compile = Nota: {path} se ha dejado fuera: lo escribió compile, no es uno de tus archivos.
+compile.lines[one] = {count} verso
+compile.lines[other] = {count} versos
+compile.pages[one] = {count} página (unos {count} minuto en pantalla)
+compile.pages[other] = {count} páginas (unos {count} minutos en pantalla)
+compile.written-by = Escrito por
 """##,
     "fr": ##"""
 # French messages for `project`. Format and rules: docs/localization.md.
@@ -2811,5 +2841,15 @@ error.nothing-to-undelete = Aucun projet nommé « {name} » n’a été suppr
 
 # Outils de synchronisation de dossiers : un fichier conservé deux fois (docs/sync.md)
 sync.kept-twice = {path} a été modifié sur deux machines à la fois, et votre outil de synchronisation a conservé les deux versions : l’une est toujours {path}, l’autre est maintenant {copy}. Comparez-les, gardez ce que vous voulez dans l’une, et supprimez l’autre.
+
+# compile: the manuscript's text as the writer typed it (issue 27)
+error.compile.encoding = Impossible de lire {path} : son texte n’est ni en UTF-8 ni en Windows-1252 (Latin-1), il s’imprimerait brouillé. Enregistrez-le en UTF-8 dans votre éditeur, puis compilez à nouveau. Rien n’a été écrit.
+compile.note.windows-1252 = Remarque : {path} n’est pas en UTF-8 ; il a été lu en Windows-1252 (Latin-1). Enregistrez-le en UTF-8 pour que ses accents restent justes dans tous les programmes.
+compile.note.earlier-compile = Remarque : {path} a été laissé de côté : c’est compile qui l’a écrit, ce n’est pas l’un de vos fichiers.
+compile.lines[one] = {count} vers
+compile.lines[other] = {count} vers
+compile.pages[one] = {count} page (environ {count} minute à l’écran)
+compile.pages[other] = {count} pages (environ {count} minutes à l’écran)
+compile.written-by = Écrit par
 """##,
 ]

@@ -4,11 +4,25 @@ public struct Manuscript: Sendable, Equatable {
     public let parts: [ManuscriptPart]
     /// Counted by the project's own rules on exactly the files compiled.
     public let words: Int
+    /// What the writer needs told: files read as Windows-1252, files compile itself made and left
+    /// out; each relative to the project's folder.
+    public let notes: ManuscriptNotes
+    /// The name on disk of the kind's folder for its manuscript (`Chapitres`, `Borradores`), named
+    /// in the language the project was made in: the language its manuscript is written in.
+    public let folderName: String?
+    /// Made from the whole manuscript, not from the parts `--from` chose (a sample of chapters).
+    public let isWhole: Bool
 
-    public init(kind: ProjectKind, parts: [ManuscriptPart], words: Int) {
+    public init(
+        kind: ProjectKind, parts: [ManuscriptPart], words: Int, notes: ManuscriptNotes = ManuscriptNotes(), folderName: String? = nil,
+        isWhole: Bool = true
+    ) {
+        self.isWhole = isWhole
         self.kind = kind
         self.parts = parts
         self.words = words
+        self.notes = notes
+        self.folderName = folderName
     }
 
     /// What the result line counts: a novel's chapters, a collection's poems, a story's scenes.
@@ -25,8 +39,9 @@ public struct Manuscript: Sendable, Equatable {
         kind == .shortStory ? parts.reduce(0) { $0 + $1.scenes.count } : parts.count
     }
 
-    /// A short story ends with `END`, as standard manuscript format has it.
-    public var endsWithEnd: Bool { kind == .shortStory }
+    /// Fiction ends with `END`, as standard manuscript format has it: a novel's last page says the
+    /// manuscript is whole as a short story's does. A sample (`--from`) is not whole, and has none.
+    public var endsWithEnd: Bool { isWhole && (kind == .shortStory || kind == .novel) }
 
     /// The word count the first page gives: a novel's to the nearest 1,000, short fiction's to the
     /// nearest 100, as standard manuscript format rounds. A text too short to round to anything
@@ -50,9 +65,10 @@ public struct ManuscriptPart: Sendable, Equatable {
     public enum Title: Sendable, Equatable {
         /// The heading that opened its file, as Markdown.
         case heading(String)
-        /// A folder's or a file's name, as written on disk.
+        /// A folder's or a file's name, without its sort number and extension ("04 Storm
+        /// Season.md" is "Storm Season").
         case name(String)
-        /// "Chapter N", in the writer's language.
+        /// "Chapter N", in the writer's language: a chapter whose name is only a number.
         case numbered(Int)
         /// A short story's text, and a script's acts, under the project's title alone.
         case none
@@ -62,10 +78,27 @@ public struct ManuscriptPart: Sendable, Equatable {
     public let scenes: [String]
     /// The files it was made from, relative to the project's folder.
     public let files: [String]
+    /// What marks the breaks between its scenes: `#` in prose, as standard manuscript format has
+    /// it; in a poem, the mark its poet typed between sections (`*`).
+    public let breakMark: String
 
-    public init(title: Title, scenes: [String], files: [String]) {
+    public init(title: Title, scenes: [String], files: [String], breakMark: String = "#") {
         self.title = title
         self.scenes = scenes
         self.files = files
+        self.breakMark = breakMark
+    }
+}
+
+/// What compile tells the writer about the files it read, beside the manuscript.
+public struct ManuscriptNotes: Sendable, Equatable {
+    /// Not UTF-8, read as Windows-1252 (Latin-1): the writer may want to save them as UTF-8.
+    public var windows1252: [String] = []
+    /// Markdown an earlier compile wrote, in the place the manuscript is read from: never its own part.
+    public var earlierCompiles: [String] = []
+
+    public init(windows1252: [String] = [], earlierCompiles: [String] = []) {
+        self.windows1252 = windows1252
+        self.earlierCompiles = earlierCompiles
     }
 }

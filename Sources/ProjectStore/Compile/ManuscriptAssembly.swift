@@ -43,7 +43,22 @@ public struct ManuscriptAssembly: Sendable {
         }
         let manuscript = reader.manuscript
         guard manuscript.unitCount > 0 else { throw .empty(lookedIn: places.map(\.path)) }
-        return manuscript
+        return Manuscript(
+            kind: kind, parts: manuscript.parts, words: manuscript.words, notes: manuscript.notes, folderName: try manuscriptFolderName(reader),
+            isWhole: from.isEmpty)
+    }
+
+    /// The kind's folder for its manuscript as named on disk, whatever `--from` chose.
+    private func manuscriptFolderName(_ reader: Reader<some ManuscriptSource>) throws(ManuscriptError) -> String? {
+        let kindFolder: KindFolder? = switch kind {
+        case .novel: .chapters
+        case .script: .acts
+        case .poetry, .shortStory: .draft
+        case .blank: nil
+        }
+        guard let kindFolder else { return nil }
+        let path = try self.kindFolder(kindFolder, reader)
+        return reader.source.entry(at: path) == .folder ? FolderPath.lastComponent(of: path) : nil
     }
 
     private struct Place {
@@ -92,6 +107,7 @@ private struct Reader<Source: ManuscriptSource> {
     /// A short story is one part: its scenes from every place, in order.
     var storyScenes: [(text: String, file: String)] = []
     var words = 0
+    var notes = ManuscriptNotes()
 
     init(kind: ProjectKind, folder: String, source: Source, collator: NameCollator, output: String?) {
         self.kind = kind
@@ -103,7 +119,7 @@ private struct Reader<Source: ManuscriptSource> {
 
     var manuscript: Manuscript {
         let story = storyScenes.isEmpty ? [] : [ManuscriptPart(title: .none, scenes: storyScenes.map(\.text), files: storyScenes.map(\.file))]
-        return Manuscript(kind: kind, parts: parts + story, words: words)
+        return Manuscript(kind: kind, parts: parts + story, words: words, notes: notes)
     }
 
     mutating func addFolder(_ path: String) throws(ManuscriptError) {
@@ -118,11 +134,15 @@ private struct Reader<Source: ManuscriptSource> {
         for entry in try sortedEntries(in: path, foldersFirst: false) {
             let entryPath = FolderPath.join(path, entry.name)
             if entry.kind == .folder {
-                let files = try textFiles(in: entryPath)
-                guard !files.isEmpty else { continue }
                 var scenes: [String] = []
-                for file in files { scenes.append(try read(file).scene) }
-                parts.append(ManuscriptPart(title: .name(entry.name), scenes: scenes, files: files.map(relative)))
+                var files: [String] = []
+                for file in try textFiles(in: entryPath) {
+                    guard let text = try read(file) else { continue }
+                    scenes += text.scenes(.kept)
+                    files.append(relative(file))
+                }
+                guard !files.isEmpty else { continue }
+                parts.append(ManuscriptPart(title: chapterTitle(name: entry.name, isFile: false), scenes: scenes, files: files))
             } else if isText(entry, at: entryPath) {
                 try addFile(entryPath)
             }
@@ -130,21 +150,28 @@ private struct Reader<Source: ManuscriptSource> {
     }
 
     mutating func addFile(_ path: String) throws(ManuscriptError) {
-        let text = try read(path)
+        guard let text = try read(path) else { return }
         let file = relative(path)
+        let name = FolderPath.lastComponent(of: path)
         switch kind {
         case .shortStory:
-            storyScenes.append((text.scene, file))
+            // The story's title opens its first file as `# Title`: the first page gives it already.
+            for scene in text.scenes(storyScenes.isEmpty ? .storyTitle : .kept) { storyScenes.append((scene, file)) }
         case .script:
             parts.append(ManuscriptPart(title: .none, scenes: [text.raw], files: [file]))
         case .poetry:
-            let name = FolderPath.lastComponent(of: path)
-            let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
-            parts.append(ManuscriptPart(title: text.title.map { .heading($0) } ?? .name(stem), scenes: [text.poem], files: [file]))
+            let title = text.title.map(ManuscriptPart.Title.heading) ?? .name(ManuscriptText.title(fromName: name, isFile: true) ?? name)
+            let poem = text.poem
+            parts.append(ManuscriptPart(title: title, scenes: poem.texts, files: [file], breakMark: poem.mark ?? "*"))
         case .novel, .blank:
-            let title = text.title.map { .heading($0) } ?? ManuscriptPart.Title.numbered(parts.count + 1)
-            parts.append(ManuscriptPart(title: title, scenes: [text.chapter], files: [file]))
+            let title = text.title.map(ManuscriptPart.Title.heading) ?? chapterTitle(name: name, isFile: true)
+            parts.append(ManuscriptPart(title: title, scenes: text.scenes(.chapterTitle), files: [file]))
         }
+    }
+
+    /// A chapter without a heading is titled by its name, else numbered by its place.
+    private func chapterTitle(name: String, isFile: Bool) -> ManuscriptPart.Title {
+        ManuscriptText.title(fromName: name, isFile: isFile).map { .name($0) } ?? .numbered(parts.count + 1)
     }
 
     /// Whether any text file is in `path`, at any depth.
@@ -173,21 +200,30 @@ private struct Reader<Source: ManuscriptSource> {
             visible, name: \.name, isFolder: { foldersFirst && $0.kind == .folder }, preferredFolders: [], collator: collator)
     }
 
-    /// A text file, other than the one being written; in a script, a Fountain file only.
+    /// A text file, other than the one being written; in a script, a Fountain file only, which
+    /// `.txt` may be too: Fountain is plain text, and many writers save it so.
     private func isText(_ entry: SourceEntry, at path: String) -> Bool {
         guard entry.kind == .file, path != output, TextFileKind.syntax(forFileName: entry.name) != nil else { return false }
-        return kind != .script || entry.name.lowercased().hasSuffix(".fountain")
+        let name = entry.name.lowercased()
+        return kind != .script || name.hasSuffix(".fountain") || name.hasSuffix(".txt")
     }
 
     private func relative(_ path: String) -> String {
         FolderPath.relative(path, to: folder) ?? FolderPath.lastComponent(of: path)
     }
 
-    private mutating func read(_ path: String) throws(ManuscriptError) -> FileText {
+    /// The file's text, counted; `nil` for Markdown an earlier compile wrote, which is noted instead.
+    private mutating func read(_ path: String) throws(ManuscriptError) -> FileText? {
         let bytes = try source.contents(of: path)
+        guard let (decoded, encoding) = TextEncoding.decode(bytes) else { throw .unknownEncoding(path: path) }
         let syntax = TextFileKind.syntax(forFileName: path) ?? .plainText
-        words += WordCounter.count(bytes, syntax: syntax)
-        let text = String(decoding: bytes, as: UTF8.self).replacingCRLF
+        let text = decoded.replacingCRLF
+        if syntax == .markdown, ManuscriptMarkdown.isCompiled(text) {
+            notes.earlierCompiles.append(relative(path))
+            return nil
+        }
+        if encoding == .windows1252 { notes.windows1252.append(relative(path)) }
+        words += WordCounter.count(text, syntax: syntax)
         return FileText(raw: text, syntax: syntax)
     }
 }
@@ -196,29 +232,35 @@ private struct Reader<Source: ManuscriptSource> {
 private struct FileText {
     let raw: String
     let syntax: TextSyntax
-    /// A Markdown file's title and the rest, worked out once.
-    private let titled: (title: String?, body: String)?
 
-    init(raw: String, syntax: TextSyntax) {
-        self.raw = raw
-        self.syntax = syntax
-        titled = syntax == .markdown ? ManuscriptText.markdown(raw) : nil
+    var title: String? { syntax == .markdown ? ManuscriptText.markdown(raw).title : nil }
+
+    /// What becomes of the heading that opens a Markdown file.
+    enum OpeningHeading {
+        /// A scene's: the writer's, it stays.
+        case kept
+        /// Any level: it became the chapter's title.
+        case chapterTitle
+        /// A story's `# Title`: the first page gives it already. A `## Part One` stays.
+        case storyTitle
     }
 
-    var title: String? { titled?.title }
-
-    /// Without the heading that became the title.
-    var chapter: String {
-        titled.map { ManuscriptText.demotingFirstLevelHeadings($0.body) } ?? ManuscriptText.plain(raw)
+    /// Its scenes, cut at the breaks typed in it.
+    func scenes(_ heading: OpeningHeading) -> [String] {
+        guard syntax == .markdown else { return ManuscriptText.sections(raw, markdown: false).texts.map { ManuscriptText.plain($0) } }
+        let body = switch heading {
+        case .kept: ManuscriptText.cleaned(raw)
+        case .chapterTitle: ManuscriptText.markdown(raw).body
+        case .storyTitle: ManuscriptText.markdown(raw, titleLevels: 1...1).body
+        }
+        return ManuscriptText.sections(body, markdown: true).texts.map(ManuscriptText.demotingFirstLevelHeadings)
     }
 
-    var scene: String {
-        syntax == .markdown
-            ? ManuscriptText.demotingFirstLevelHeadings(ManuscriptText.cleaned(raw)) : ManuscriptText.plain(raw)
-    }
-
-    var poem: String {
-        ManuscriptText.poem(titled?.body ?? ManuscriptText.plain(raw, keepingIndent: true))
+    var poem: ManuscriptText.Sections {
+        let isMarkdown = syntax == .markdown
+        let sections = ManuscriptText.sections(isMarkdown ? ManuscriptText.markdown(raw).body : raw, markdown: isMarkdown)
+        let texts = sections.texts.map { ManuscriptText.poem(isMarkdown ? $0 : ManuscriptText.plain($0, keepingIndent: true)) }
+        return ManuscriptText.Sections(texts: texts, mark: sections.mark)
     }
 }
 

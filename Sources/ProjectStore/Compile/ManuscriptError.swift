@@ -8,4 +8,6 @@ public enum ManuscriptError: Error, Sendable, Equatable {
     /// A `--from` path, as typed, with nothing there.
     case notFound(String)
     case unreadable(path: String, code: Int32)
+    /// A file whose text is neither UTF-8 nor Windows-1252 (`TextEncoding`): printed, it would be garbled.
+    case unknownEncoding(path: String)
 }

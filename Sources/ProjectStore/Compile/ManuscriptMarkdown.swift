@@ -1,6 +1,6 @@
 /// A manuscript as one Markdown document: a metadata block pandoc reads (title, author, language),
 /// then the parts in order, each under its heading, scenes separated by scene breaks, and `END`
-/// after a short story. It is the `md` format, and what the converters are given.
+/// after fiction. It is the `md` format, and what the converters are given.
 public struct ManuscriptMarkdown: Sendable {
     public let title: String
     public let author: String?
@@ -10,8 +10,9 @@ public struct ManuscriptMarkdown: Sendable {
     public let chapterTitle: @Sendable (Int) -> String
     /// `END`, in the writer's language.
     public let end: String
-    /// The scene break's Markdown: `#` as text, or a block a converter styles.
-    public let sceneBreak: String
+    /// A scene break's Markdown from its mark (`#`, or a poem's own): the mark as text, or a block
+    /// a converter styles.
+    public let sceneBreak: @Sendable (String) -> String
     /// The Markdown that closes a short story, around `end`.
     public let endBlock: @Sendable (String) -> String
     /// A standard manuscript's first page (contact block, word count, title, byline): it then
@@ -20,7 +21,7 @@ public struct ManuscriptMarkdown: Sendable {
 
     public init(
         title: String, author: String?, language: String, chapterTitle: @escaping @Sendable (Int) -> String,
-        end: String, sceneBreak: String = "\\#", endBlock: @escaping @Sendable (String) -> String = { ManuscriptText.escaped($0) },
+        end: String, sceneBreak: @escaping @Sendable (String) -> String = { ManuscriptText.escaped($0) }, endBlock: @escaping @Sendable (String) -> String = { ManuscriptText.escaped($0) },
         firstPage: String? = nil
     ) {
         self.firstPage = firstPage
@@ -38,7 +39,7 @@ public struct ManuscriptMarkdown: Sendable {
         for part in manuscript.parts {
             if let heading = heading(part.title) { blocks.append("# " + heading) }
             for (index, scene) in part.scenes.enumerated() {
-                if index > 0 { blocks.append(sceneBreak) }
+                if index > 0 { blocks.append(sceneBreak(part.breakMark)) }
                 if !scene.isEmpty { blocks.append(scene) }
             }
         }
@@ -46,8 +47,17 @@ public struct ManuscriptMarkdown: Sendable {
         return blocks.joined(separator: "\n\n") + "\n"
     }
 
+    /// The line that opens the metadata of every manuscript compile writes: how compile knows its
+    /// own Markdown again, wherever it was written, and never takes it in as the writer's.
+    static let compiledMark = "---\ncompiled-by: \"project\"\n"
+
+    /// Whether `text` is Markdown compile wrote.
+    public static func isCompiled(_ text: String) -> Bool {
+        text.hasPrefix(compiledMark)
+    }
+
     private var metadata: String {
-        var lines = ["---"]
+        var lines = [String(Self.compiledMark.dropLast())]
         if firstPage == nil {
             lines.append("title: " + Self.yamlString(title))
             if let author { lines.append("author: " + Self.yamlString(author)) }

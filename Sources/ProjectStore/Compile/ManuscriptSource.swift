@@ -39,8 +39,13 @@ public final class MemoryManuscriptSource: ManuscriptSource, @unchecked Sendable
 
     /// Adds a file, and the folders above it.
     public func add(_ path: String, _ text: String) {
+        add(path, Array(text.utf8))
+    }
+
+    /// Adds a file of any bytes, text in another encoding among them.
+    public func add(_ path: String, _ bytes: [UInt8]) {
         lock.withLock {
-            files[path] = Array(text.utf8)
+            files[path] = bytes
             var parent = FolderPath.parent(of: path)
             while folders.insert(parent).inserted { parent = FolderPath.parent(of: parent) }
         }

@@ -3,9 +3,12 @@
 public enum ManuscriptText {
     /// A Markdown file's text without front matter and comments, and its title when a heading opens it.
     /// The title's heading is taken out of the text: it becomes the chapter's or the poem's heading.
-    public static func markdown(_ source: String) -> (title: String?, body: String) {
+    /// Only a heading of `titleLevels` is a title: a short story's first file gives up its `# Title`
+    /// (the first page prints it already) and keeps the `## Part One` that opens it.
+    public static func markdown(_ source: String, titleLevels: ClosedRange<Int> = 1...6) -> (title: String?, body: String) {
         let lines = lines(withoutComments(withoutFrontMatter(source)))
-        guard let first = lines.firstIndex(where: { !isBlank($0) }), let title = headingText(lines[first]) else {
+        guard let first = lines.firstIndex(where: { !isBlank($0) }), let title = headingText(lines[first]),
+              let level = headingLevel(lines[first]), titleLevels.contains(level) else {
             return (nil, trimmed(lines[...]))
         }
         return (title, trimmed(lines[lines.index(after: first)...]))
@@ -34,10 +37,9 @@ public enum ManuscriptText {
     public static func demotingFirstLevelHeadings(_ body: String) -> String {
         var inFence = false
         return lines(body).map { line -> Substring in
-            let bare = line.drop { $0 == " " }
-            if bare.hasPrefix("```") || bare.hasPrefix("~~~") { inFence.toggle() }
+            if isFence(line) { inFence.toggle() }
             guard !inFence, headingLevel(line) == 1 else { return line }
-            return "#" + bare
+            return "#" + line.drop { $0 == " " }
         }.joined(separator: "\n")
     }
 
@@ -141,17 +143,22 @@ public enum ManuscriptText {
         return text.isEmpty ? nil : String(text)
     }
 
+    /// Markdown's markup, and the straight quotes pandoc would curl.
     private static let markupCharacters: Set<Character> = [
-        "\\", "`", "*", "_", "[", "]", "<", ">", "#", "|", "~", "^", "$", "@", "{", "}", "&",
+        "\\", "`", "*", "_", "[", "]", "<", ">", "#", "|", "~", "^", "$", "@", "{", "}", "&", "\"", "'",
     ]
 
     /// Escapes what Markdown reads as markup anywhere, and what starts a block at a line's start
-    /// (a list item, a rule, a definition).
+    /// (a list item, a rule, a definition). Text prints as typed: quotes stay straight, and the
+    /// second of `--` and of `..` is escaped, so pandoc makes no dash or ellipsis of them.
     private static func escapedLine(_ line: Substring) -> Substring {
         var result = ""
+        var previous: Character?
         for character in line {
-            if markupCharacters.contains(character) { result.append("\\") }
+            let repeatedTypography = character == previous && (character == "-" || character == ".")
+            if markupCharacters.contains(character) || repeatedTypography { result.append("\\") }
             result.append(character)
+            previous = character
         }
         if let first = result.first, "-+=:".contains(first) {
             result = "\\" + result
@@ -167,7 +174,7 @@ public enum ManuscriptText {
     }
 
     /// The lines joined, without the blank lines at either end.
-    private static func trimmed(_ lines: ArraySlice<Substring>) -> String {
+    static func trimmed(_ lines: ArraySlice<Substring>) -> String {
         var slice = lines
         while let first = slice.first, isBlank(first) { slice = slice.dropFirst() }
         while let last = slice.last, isBlank(last) { slice = slice.dropLast() }
@@ -182,7 +189,7 @@ extension Substring {
         return text
     }
 
-    fileprivate var trimmingSpace: Substring {
+    var trimmingSpace: Substring {
         trimmingTrailingSpace.drop { $0 == " " || $0 == "\t" }
     }
 }

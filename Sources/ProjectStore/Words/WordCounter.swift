@@ -44,6 +44,9 @@ public struct WordCounter: Sendable {
     private var continuationLow: UInt8 = 0x80
     private var continuationHigh: UInt8 = 0xBF
 
+    /// Whether a byte was not UTF-8: the text may be in another encoding (`TextEncoding`).
+    public private(set) var sawInvalidUTF8 = false
+
     // Anything but `.text` is a short look-ahead or a stretch of skipped Markdown.
     var mode = Mode.byteOrderMark
     private var modeCount = 0
@@ -89,6 +92,7 @@ public struct WordCounter: Sendable {
 
     /// The words of everything fed. Call it once, after the last chunk.
     public mutating func finish() -> Int {
+        if continuationBytesNeeded > 0 { sawInvalidUTF8 = true }
         switch mode {
         case .byteOrderMark:
             replayByteOrderMarkPrefix()
@@ -143,6 +147,7 @@ public struct WordCounter: Sendable {
                 return
             }
             // A sequence cut short is a separator; the byte that cut it starts afresh.
+            sawInvalidUTF8 = true
             continuationBytesNeeded = 0
             continuationLow = 0x80
             continuationHigh = 0xBF
@@ -168,6 +173,7 @@ public struct WordCounter: Sendable {
         case 0xF1...0xF3:
             begin(scalar: byte & 0x07, continuations: 3)
         default:
+            sawInvalidUTF8 = true
             take(.separator)  // a stray continuation byte or one that never starts a sequence
         }
     }

@@ -113,7 +113,17 @@ public enum FolderWordCount {
             counter.feed(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             remaining -= count
         }
-        return .success(counter.finish())
+        let words = counter.finish()
+        guard counter.sawInvalidUTF8 else { return .success(words) }
+        return .success(windows1252Words(descriptor, size: Int(status.st_size), syntax: syntax) ?? words)
+    }
+
+    /// A file that is not UTF-8, counted as compile reads it: Windows-1252 text converted, so an
+    /// accented word is one word. `nil` for any other encoding, whose bytes stay separators.
+    private static func windows1252Words(_ descriptor: Int32, size: Int, syntax: TextSyntax) -> Int? {
+        guard lseek(descriptor, 0, SEEK_SET) == 0, case .success(let bytes) = FileDescriptorReader.readAll(descriptor, sizeHint: size),
+              let (text, encoding) = TextEncoding.decode(Array(bytes.prefix(size))), encoding == .windows1252 else { return nil }
+        return WordCounter.count(text, syntax: syntax)
     }
 }
 

@@ -32,9 +32,9 @@ struct ManuscriptTextTests {
     func document() {
         let manuscript = Manuscript(kind: .shortStory, parts: [ManuscriptPart(title: .none, scenes: ["One.", "Two."], files: [])], words: 2)
         let markdown = ManuscriptMarkdown(title: "A \"B\"", author: nil, language: "en-US", chapterTitle: { "Chapter \($0)" }, end: "END")
-        #expect(markdown.render(manuscript) == "---\ntitle: \"A \\\"B\\\"\"\nlang: \"en-US\"\n---\n\nOne.\n\n\\#\n\nTwo.\n\nEND\n")
+        #expect(markdown.render(manuscript) == "---\ncompiled-by: \"project\"\ntitle: \"A \\\"B\\\"\"\nlang: \"en-US\"\n---\n\nOne.\n\n\\#\n\nTwo.\n\nEND\n")
         let novel = Manuscript(kind: .novel, parts: [ManuscriptPart(title: .numbered(1), scenes: ["Text."], files: [])], words: 1)
-        #expect(markdown.render(novel).hasSuffix("---\n\n# Chapter 1\n\nText.\n"))
+        #expect(markdown.render(novel).hasSuffix("---\n\n# Chapter 1\n\nText.\n\nEND\n"))
     }
 }
 
@@ -49,6 +49,7 @@ struct ManuscriptFountainTests {
         let author = AuthorDetails(name: "Anna Lindqvist", contact: ["12 Harbour Road", "anna@example.com"])
         #expect(ManuscriptFountain.render(script("INT. HOUSE - NIGHT", "EXT. SEA - DAY"), title: "The Play", author: author) == """
             Title: The Play
+            Credit: Written by
             Author: Anna Lindqvist
             Contact:
                 12 Harbour Road
