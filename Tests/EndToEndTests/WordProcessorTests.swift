@@ -19,7 +19,8 @@ struct WordProcessorTests {
         try files.write("# Low Water\n\n" + page, at: novel + "/Chapter 1.md")
         try files.write("# High Tide\n\nThe tide came in.", at: novel + "/Chapter 2.md")
         try files.write("The first scene.", at: novel + "/Storm/1.md")
-        try files.write("The second scene.", at: novel + "/Storm/2.md")
+        // A break as writers type it, inside a file, besides the one compile puts between the files.
+        try files.write("The second scene.\n\n* * *\n\nThe third scene.", at: novel + "/Storm/2.md")
         await sandbox.ok("add", "Harbour Lights", "-t", "short-story")
         try files.write(page + "\n\nThe lights went out.", at: sandbox.root + "/Writing/Harbour Lights/Draft/story.md")
         await sandbox.ok("add", "Tides", "-t", "poetry")
@@ -47,8 +48,9 @@ struct WordProcessorTests {
             #expect(!novel.pages[0].contains { $0.contains("Berg /") }, "\(format): a header on the title page")
             #expect(novel.pages[1].prefix(2) == ["van der Berg / THE GIRL WHO SAILED / 1", "Low Water"], "\(format): \(novel.pages[1])")
             let storm = try #require(novel.pages.firstIndex { $0.contains("Storm") }, "\(format): no Storm chapter")
-            #expect(novel.pages[storm] == ["van der Berg / THE GIRL WHO SAILED / \(storm)", "Storm", "The first scene.", "#", "The second scene."])
+            #expect(novel.pages[storm] == ["van der Berg / THE GIRL WHO SAILED / \(storm)", "Storm", "The first scene.", "#", "The second scene.", "#", "The third scene.", "END"])
             #expect(try novel.isCentred("#", page: storm), "\(format): the scene break is not centred")
+            #expect(try novel.isCentred("END", page: storm), "\(format): END is not centred")
             #expect(novel.info.contains("Title:           The Girl Who Sailed\n") && novel.info.contains("Author:          Anna van der Berg\n"),
                     "\(format): \(novel.info)")
 
@@ -82,8 +84,9 @@ struct WordProcessorTests {
         #expect(pdf.pages.count == docx.pages.count, "PDF \(pdf.pages.count) pages, DOCX \(docx.pages.count)")
         #expect(pdf.info.contains("Title:           The Girl Who Sailed\n") && pdf.info.contains("Author:          Anna van der Berg\n"), "\(pdf.info)")
         let storm = try #require(pdf.pages.firstIndex { $0.contains("Storm") }, "no Storm chapter")
-        #expect(pdf.pages[storm] == ["van der Berg / THE GIRL WHO SAILED / \(storm)", "Storm", "The first scene.", "#", "The second scene."])
+        #expect(pdf.pages[storm] == ["van der Berg / THE GIRL WHO SAILED / \(storm)", "Storm", "The first scene.", "#", "The second scene.", "#", "The third scene.", "END"])
         #expect(try pdf.isCentred("#", page: storm), "the scene break is not centred")
+        #expect(try pdf.isCentred("END", page: storm), "END is not centred")
 
         await sandbox.ok("compile", "harbour lights", "-o", "story.pdf")
         let story = try PrintedDocument(sandbox.root + "/story.pdf")
@@ -143,7 +146,7 @@ struct PrintedDocument {
         info = try Tool.run("pdfinfo", [path])
     }
 
-    /// Whether `text` is a word of the page (0-based) whose middle is the page's, to a few points.
+    /// Whether `text` is a word of the page (0-based), and every such word's middle is the page's, to a few points.
     func isCentred(_ text: String, page: Int) throws -> Bool {
         let boxes = try Tool.run("pdftotext", ["-bbox", "-f", String(page + 1), "-l", String(page + 1), path, "-"])
         func number(_ name: String, in line: Substring) -> Double? {
@@ -151,9 +154,11 @@ struct PrintedDocument {
             return Double(line[start.upperBound...].prefix { $0 != "\"" })
         }
         let lines = boxes.split(separator: "\n")
-        guard let width = lines.lazy.compactMap({ number("width", in: $0) }).first,
-              let word = lines.first(where: { $0.hasSuffix(">\(text)</word>") }),
-              let left = number("xMin", in: word), let right = number("xMax", in: word) else { return false }
-        return abs((left + right) / 2 - width / 2) < 6
+        let words = lines.filter { $0.hasSuffix(">\(text)</word>") }
+        guard let width = lines.lazy.compactMap({ number("width", in: $0) }).first, !words.isEmpty else { return false }
+        return words.allSatisfy { word in
+            guard let left = number("xMin", in: word), let right = number("xMax", in: word) else { return false }
+            return abs((left + right) / 2 - width / 2) < 6
+        }
     }
 }
