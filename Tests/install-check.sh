@@ -35,7 +35,8 @@ user fish -c 'complete -C "project ren"' | grep -q "^rename" || fail "fish does 
 
 PREFIX=$prefix bash install.sh --uninstall >/dev/null
 # What is left under the prefix, looked at rather than taken from the installer's own record: only what
-# another program put there (fish keeps its history under share/fish) and the folders holding it.
-left=$(find "$prefix" -path "$prefix/share/fish" -prune -o -type d ! -empty -o -print)
+# was made by running programs, not by the installer, and the folders holding it: fish's history under
+# share/fish, and the identity the tool gave this machine under state/project, the writer's, kept.
+left=$(find "$prefix" \( -path "$prefix/share/fish" -o -path "$prefix/state/project" \) -prune -o -type d ! -empty -o -print)
 [ -z "$left" ] || fail "uninstall left behind: $left"
 echo "install check: installed, found by man, bash, zsh and fish, and removed"
