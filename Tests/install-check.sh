@@ -33,14 +33,10 @@ user zsh -fc "fpath=($prefix/share/zsh/site-functions \$fpath); autoload -U comp
     | grep -qx "_project" || fail "zsh does not find _project"
 user fish -c 'complete -C "project ren"' | grep -q "^rename" || fail "fish does not complete with the installed script"
 
-installed=$(cat "$manifest")
 PREFIX=$prefix bash install.sh --uninstall >/dev/null
-while read -r kind path; do
-    # A folder stays only when something else came to live in it (fish keeps its history under share/fish).
-    case $kind in
-    file) [ ! -e "$path" ] || fail "uninstall left $path behind" ;;
-    folder) [ ! -d "$path" ] || [ -n "$(ls -A "$path")" ] || fail "uninstall left the empty folder $path behind" ;;
-    esac
-done <<< "$installed"
-[ ! -e "$prefix/bin/project" ] || fail "uninstall left the binary"
+# What is left under the prefix, looked at rather than taken from the installer's own record: only what
+# was made by running programs, not by the installer, and the folders holding it: fish's history under
+# share/fish, and the identity the tool gave this machine under state/project, the writer's, kept.
+left=$(find "$prefix" \( -path "$prefix/share/fish" -o -path "$prefix/state/project" \) -prune -o -type d ! -empty -o -print)
+[ -z "$left" ] || fail "uninstall left behind: $left"
 echo "install check: installed, found by man, bash, zsh and fish, and removed"

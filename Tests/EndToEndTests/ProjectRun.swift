@@ -11,18 +11,46 @@ import Testing
 // MARK: The binary
 
 enum ProjectBinary {
-    /// The `project` executable: beside the test runner (`/proc/self/exe`), which is where
-    /// `swift build` puts it, else the path in `PROJECT_BINARY`.
+    /// The `project` executable: the path in `PROJECT_BINARY` (Tests/run-all.sh runs these tests
+    /// again against the static release build, the binary writers install), else the one beside the
+    /// test runner (`/proc/self/exe`), which is where `swift build` puts it.
     static let path: String = {
+        if let variable = ProcessInfo.processInfo.environment["PROJECT_BINARY"], !variable.isEmpty {
+            return variable
+        }
         if let runner = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
             let candidate = URL(fileURLWithPath: runner).deletingLastPathComponent().appendingPathComponent("project").path
             if access(candidate, X_OK) == 0 { return candidate }
         }
-        if let variable = ProcessInfo.processInfo.environment["PROJECT_BINARY"], !variable.isEmpty {
-            return variable
-        }
         return "/nonexistent/project (build it, or set PROJECT_BINARY)"
     }()
+}
+
+// MARK: Randomness
+
+/// The seed of this run's random tests: `RELIABILITY_SEED` when set (to repeat a run), else the clock.
+let testSeed: UInt64 = {
+    if let text = ProcessInfo.processInfo.environment["RELIABILITY_SEED"], let seed = UInt64(text) { return seed }
+    return UInt64(Date().timeIntervalSince1970 * 1000)
+}()
+
+/// A generator that repeats with its seed (SplitMix64), one stream per test: the seed is printed so
+/// that a failure can be repeated.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64, test: String) {
+        print("\(test): RELIABILITY_SEED=\(seed)")
+        state = seed &+ UInt64(truncatingIfNeeded: test.utf8.reduce(0) { $0 &* 31 &+ Int($1) })
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
 }
 
 // MARK: Results
@@ -149,13 +177,13 @@ final class Sandbox: @unchecked Sendable {
     @discardableResult
     func run(
         _ arguments: [String], stdin: [UInt8]? = nil, environment overrides: [String: String?] = [:],
-        timeout: Double = 15, in directory: String? = nil
+        timeout: Double = 15, in directory: String? = nil, launcher: [String] = []
     ) async -> RunResult {
         var environment = self.environment
         for (key, value) in overrides { environment[key] = value }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: ProjectBinary.path)
-        process.arguments = arguments
+        process.executableURL = URL(fileURLWithPath: launcher.first ?? ProjectBinary.path)
+        process.arguments = launcher.isEmpty ? arguments : launcher.dropFirst() + arguments
         process.environment = environment
         process.currentDirectoryURL = URL(fileURLWithPath: directory ?? root)
         let output = Pipe()
@@ -194,6 +222,27 @@ final class Sandbox: @unchecked Sendable {
     @discardableResult
     func run(_ arguments: String..., stdin: [UInt8]? = nil, environment: [String: String?] = [:]) async -> RunResult {
         await run(arguments, stdin: stdin, environment: environment)
+    }
+
+    /// Runs `project` as a user whom file modes stop: this user, or `nobody` when this is root (root
+    /// reads whatever the modes say), through util-linux `setpriv`, from a copy of the binary in the
+    /// sandbox, which every user may then enter and read. A recorded failure where that is impossible.
+    func runWherePermissionsApply(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) async throws -> RunResult {
+        guard geteuid() == 0 else { return await run(arguments) }
+        let setpriv = try #require(
+            ["/usr/bin/setpriv", "/bin/setpriv"].first { (path: String) in access(path, X_OK) == 0 },
+            "`setpriv` (util-linux) is missing; run Tests/install-test-tools.sh", sourceLocation: sourceLocation)
+        let binary = root + "/bin/project"
+        if access(binary, X_OK) != 0 {
+            try FileManager.default.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: ProjectBinary.path, toPath: binary)
+        }
+        // Everything the tool reads, readable by all: the modes a test sets on its own files come after.
+        for path in [root, root + "/bin", binary, root + "/Writing", store, store + ".lock", (store as NSString).deletingLastPathComponent] {
+            chmod(path, 0o755)
+        }
+        let nobody = "65534"
+        return await run(arguments, launcher: [setpriv, "--reuid=" + nobody, "--regid=" + nobody, "--clear-groups", "--", binary])
     }
 
     /// Runs a command that must succeed (exit 0, nothing on standard error).

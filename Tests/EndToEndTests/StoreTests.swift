@@ -66,7 +66,7 @@ struct StoreTests {
         var bytes: [UInt8]
         switch kind {
         case "random bytes":
-            var generator = SystemRandomNumberGenerator()
+            var generator = SeededRandom(seed: testSeed, test: "store: random bytes")
             bytes = (0..<512).map { _ in UInt8.random(in: 0...255, using: &generator) }
             bytes[0] = 0xFF
         case "truncated JSON":

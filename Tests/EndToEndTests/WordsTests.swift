@@ -126,8 +126,7 @@ struct WordsTests {
         #expect(result.lines.last == "Total: 2 words in 1 file", "\(result)")
     }
 
-    @Test("an unreadable file and folder are named once each on standard error; the rest is counted (exit 0)",
-          .enabled(if: geteuid() != 0, "root reads every file"))
+    @Test("an unreadable file and folder are named once each on standard error; the rest is counted (exit 0)")
     func unreadable() async throws {
         let sandbox = try Sandbox()
         await sandbox.ok("add", "Locked")
@@ -137,12 +136,31 @@ struct WordsTests {
         try write("more", at: folder + "/Vault/inner.md")
         #expect(chmod(folder + "/closed.md", 0) == 0 && chmod(folder + "/Vault", 0) == 0)
         defer { _ = chmod(folder + "/Vault", 0o755) }
-        let result = await sandbox.run("files", "Locked")
-        #expect(result.status == 0)
+        let result = try await sandbox.runWherePermissionsApply("files", "Locked")
+        #expect(result.status == 0, "\(result)")
         #expect(result.lines.last == "Total: 3 words in 1 file", "\(result)")
         let problems = RunResult.lines(result.stderr)
         #expect(problems.count == 2, "\(result)")
-        #expect(problems.allSatisfy { $0.contains("permission denied") })
+        #expect(problems.contains("Cannot read \(folder)/closed.md: permission denied. It is not counted."), "\(result)")
+        #expect(problems.contains("Cannot read the folder \(folder)/Vault: permission denied. The files in it are not counted."), "\(result)")
+    }
+
+    @Test("the project's folder itself unreadable: files refuses it (exit 1); show shows the rest and says why there are no words")
+    func unreadableFolder() async throws {
+        let sandbox = try Sandbox()
+        await sandbox.ok("add", "Shut")
+        let folder = sandbox.root + "/Writing/Shut"
+        let files = try await sandbox.runWherePermissionsApply("files", "Shut")
+        #expect(files.status == 0, "the folder is readable before the test closes it: \(files)")
+        #expect(chmod(folder, 0) == 0)
+        defer { _ = chmod(folder, 0o755) }
+        let refused = try await sandbox.runWherePermissionsApply("files", "Shut")
+        #expect(refused.status == 1 && refused.stdout.isEmpty, "\(refused)")
+        #expect(refused.stderr.contains("Cannot read the folder of “Shut”, \(folder): permission denied"), "\(refused)")
+        let shown = try await sandbox.runWherePermissionsApply("show", "Shut")
+        #expect(shown.status == 0 && shown.lines.contains { $0.hasPrefix("Name ") }, "\(shown)")
+        #expect(!shown.lines.contains { $0.hasPrefix("Words ") }, "\(shown)")
+        #expect(shown.stderr.contains("permission denied"), "\(shown)")
     }
 
     @Test("show: the words, the last change, the target's progress, the days left in the local time zone, the words a day")

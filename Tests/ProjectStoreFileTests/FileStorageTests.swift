@@ -329,14 +329,8 @@ struct FileStorageTests {
             let bytes = fileBytes(path)
             let inode = fileStatus(path)?.st_ino
 
-            let error: StorageError?
-            if geteuid() == 0 {
-                let outcome = asUnprivilegedUser {
-                    storageError { try makeStore(FileStorage(path: path)).add(name: "Refused") }
-                }
-                error = try #require(outcome, "could not switch a thread to an unprivileged user")
-            } else {
-                error = storageError { try makeStore(FileStorage(path: path)).add(name: "Refused") }
+            let error = try asUserPermissionsStop {
+                storageError { try makeStore(FileStorage(path: path)).add(name: "Refused") }
             }
             #expect(error == .unwritable(path: path, code: EACCES))
             #expect(fileBytes(path) == bytes)
@@ -511,35 +505,5 @@ struct FileStorageTests {
             #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 <= $1 }, "a reader saw the store go back")
             #expect(!exists(path + ".tmp"))
         }
-    }
-}
-
-// MARK: Running as another user
-
-private typealias SystemCall = @convention(c) (Int, Int, Int, Int) -> Int
-
-#if arch(x86_64)
-private let setresuidNumber = 117
-#elseif arch(arm64)
-private let setresuidNumber = 147
-#else
-private let setresuidNumber = -1
-#endif
-
-/// Runs `body` on a new thread whose real and effective user ids are `nobody`'s. Linux keeps credentials
-/// per thread; glibc's `setresuid` spreads a change to every thread, so the raw system call is used
-/// (variadic `syscall(2)` cannot be called from Swift directly). The saved id stays root, so the thread
-/// can switch back. `nil` when the switch is not possible.
-private func asUnprivilegedUser<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T? {
-    guard setresuidNumber > 0, let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "syscall") else {
-        return nil
-    }
-    let call = unsafeBitCast(symbol, to: SystemCall.self)
-    let nobody = 65_534
-    return onNewThread { () -> T? in
-        guard call(setresuidNumber, nobody, nobody, 0) == 0 else { return nil }
-        defer { _ = call(setresuidNumber, 0, 0, 0) }
-        guard geteuid() == uid_t(nobody) else { return nil }
-        return body()
     }
 }

@@ -16,18 +16,6 @@ private func makeFolder(_ path: String) throws {
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
 }
 
-/// Whether this process reads files whatever their permissions (root does): then a `chmod 000`
-/// file is readable, and the tests say so instead of expecting a failure.
-private func readsEverything(_ folder: String) throws -> Bool {
-    let probe = folder + "/.probe"
-    try writeFile(probe, "x")
-    defer { unlink(probe) }
-    chmod(probe, 0)
-    let descriptor = open(probe, O_RDONLY)
-    if descriptor >= 0 { close(descriptor) }
-    return descriptor >= 0
-}
-
 @Suite("Folder word count")
 struct FolderWordCountTests {
     @Test("every text file is counted, folder totals add up, paths are relative and / separated")
@@ -111,20 +99,30 @@ struct FolderWordCountTests {
             chmod(folder + "/Locked", 0)
             chmod(folder + "/secret.md", 0)
             defer { chmod(folder + "/Locked", 0o700) }
-            let result = try count(folder)
-            if try readsEverything(folder) {
-                // Running as root: permissions do not stop reading, so everything counts.
-                #expect(result.words == 7)
-                #expect(result.problems.isEmpty)
-            } else {
-                #expect(result.words == 3)
-                #expect(result.problems == [
-                    FolderProblem(kind: .unreadableFolder, path: "Locked", code: EACCES),
-                    FolderProblem(kind: .unreadableFile, path: "secret.md", code: EACCES),
-                ])
-                #expect(result.flattened.map(\.path) == ["Locked", "open.md", "secret.md"])
-                #expect(result.flattened.map(\.words) == [0, 3, nil])
+            // Root reads whatever the modes say, so as root the walk and the file's count run on a
+            // thread switched to `nobody`. The count spreads files over threads that stay root, so
+            // the whole count is checked only where this process's own permissions apply (the
+            // end-to-end words tests run it whole as `nobody`).
+            let diskPath = folder.utf8CString.map { $0 }
+            let identity = try #require(fileStatus(folder))
+            let walked = try asUserPermissionsStop { FolderWalk(folder: diskPath, identity: identity).problems }
+            #expect(walked == [FolderProblem(kind: .unreadableFolder, path: "Locked", code: EACCES)])
+            let secret = (folder + "/secret.md").utf8CString.map { $0 }
+            let opened = try asUserPermissionsStop { () -> Result<Int, SystemError> in
+                let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16, alignment: 1)
+                defer { buffer.deallocate() }
+                return FolderWordCount.countFile(secret, syntax: .markdown, buffer: buffer)
             }
+            #expect(opened == .failure(SystemError(code: EACCES)))
+            guard geteuid() != 0 else { return }
+            let result = try count(folder)
+            #expect(result.words == 3)
+            #expect(result.problems == [
+                FolderProblem(kind: .unreadableFolder, path: "Locked", code: EACCES),
+                FolderProblem(kind: .unreadableFile, path: "secret.md", code: EACCES),
+            ])
+            #expect(result.flattened.map(\.path) == ["Locked", "open.md", "secret.md"])
+            #expect(result.flattened.map(\.words) == [0, 3, nil])
         }
     }
 
@@ -249,11 +247,12 @@ struct FolderWordCountTests {
             try makeFolder(folder + "/Locked")
             chmod(folder + "/Locked", 0)
             defer { chmod(folder + "/Locked", 0o700) }
-            if try !readsEverything(folder) {
-                #expect(throws: FolderCountError.unreadable(path: folder + "/Locked", code: EACCES)) {
-                    try count(folder + "/Locked")
-                }
+            // As root, on a thread switched to `nobody`: the folder itself is read on the calling thread.
+            let locked = folder + "/Locked"
+            let refusal = try asUserPermissionsStop { () -> String in
+                do { return "counted \(try count(locked).words) words" } catch { return "\(error)" }
             }
+            #expect(refusal == "\(FolderCountError.unreadable(path: locked, code: EACCES))")
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import ProjectStore
+import Testing
 @testable import ProjectStoreFile
 
 // MARK: Temporary folders
@@ -183,4 +184,43 @@ func keyText(_ key: JSONKey) -> String {
     case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
     case .text(let text): text
     }
+}
+
+// MARK: Running as another user
+
+private typealias SystemCall = @convention(c) (Int, Int, Int, Int) -> Int
+
+#if arch(x86_64)
+private let setresuidNumber = 117
+#elseif arch(arm64)
+private let setresuidNumber = 147
+#else
+private let setresuidNumber = -1
+#endif
+
+/// Runs `body` on a new thread whose real and effective user ids are `nobody`'s. Linux keeps credentials
+/// per thread; glibc's `setresuid` spreads a change to every thread, so the raw system call is used
+/// (variadic `syscall(2)` cannot be called from Swift directly). The saved id stays root, so the thread
+/// can switch back. `nil` when the switch is not possible.
+private func asUnprivilegedUser<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T? {
+    guard setresuidNumber > 0, let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "syscall") else {
+        return nil
+    }
+    let call = unsafeBitCast(symbol, to: SystemCall.self)
+    let nobody = 65_534
+    return onNewThread { () -> T? in
+        guard call(setresuidNumber, nobody, nobody, 0) == 0 else { return nil }
+        defer { _ = call(setresuidNumber, 0, 0, 0) }
+        guard geteuid() == uid_t(nobody) else { return nil }
+        return body()
+    }
+}
+
+/// `body` run as this user, or, as root (whom no permission stops), on a thread switched to `nobody`;
+/// a recorded failure, not a pass, when that switch is impossible.
+func asUserPermissionsStop<T: Sendable>(
+    _ body: @escaping @Sendable () -> T, sourceLocation: SourceLocation = #_sourceLocation
+) throws -> T {
+    guard geteuid() == 0 else { return body() }
+    return try #require(asUnprivilegedUser(body), "could not switch a thread to an unprivileged user", sourceLocation: sourceLocation)
 }

@@ -89,6 +89,14 @@ struct SeededGenerator: RandomNumberGenerator {
         state = seed
     }
 
+    /// Seeded with `RELIABILITY_SEED` when set (to repeat a run), else the clock; the seed is printed.
+    static func forThisRun(test: String) -> SeededGenerator {
+        let seed = ProcessInfo.processInfo.environment["RELIABILITY_SEED"].flatMap { UInt64($0) }
+            ?? UInt64(Date().timeIntervalSince1970 * 1000)
+        print("\(test): RELIABILITY_SEED=\(seed)")
+        return SeededGenerator(seed: seed)
+    }
+
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

@@ -11,6 +11,10 @@ extension Reliability {
     /// pairing of folders with the store under kills is `FolderCrashes`.
     @Suite struct Crashes {
         static let kills = 240
+        /// Below these, the run proves too little, and fails: kills that landed before the command
+        /// ended, and of those, kills that landed once it had started writing its new copy.
+        static let minimumLanded = 100
+        static let minimumWhileWriting = 30
 
         @Test(.timeLimit(.minutes(6)))
         func sigkillAtRandomMomentsLeavesTheOldOrTheNewStore() throws {
@@ -101,6 +105,8 @@ extension Reliability {
                 checkInvariants(final, "after the crashes")
                 #expect(final.map(\.name).dropLast() == current.projects.map(\.name), "the last verified state was not kept")
 
+                #expect(tally.landed >= Self.minimumLanded, "only \(tally.landed) kills landed before the command ended: \(tally.summary)")
+                #expect(tally.whileWriting >= Self.minimumWhileWriting, "only \(tally.whileWriting) kills landed once the new copy was being written: \(tally.summary)")
                 let seconds = (ContinuousClock.now - started).seconds
                 reportFigure("crash.kills: \(Self.kills) mutating commands on a \(storeSize(store)) store (\(final.count) projects), SIGKILLed at random: \(tally.summary); command time \(String(format: "%.0f", typical * 1000)) ms, \(String(format: "%.1f", seconds)) s (seed \(runSeed))")
             }
@@ -132,6 +138,11 @@ struct KillTally {
         if wasAimed { aimed += 1 }
         if finished { completed += 1 } else if !old { new += 1 } else if startedWriting { oldWithTemporary += 1 } else { oldWithoutTemporary += 1 }
     }
+
+    /// Kills that landed before the command ended.
+    var landed: Int { oldWithoutTemporary + oldWithTemporary + new }
+    /// Kills that landed once the command had started writing its new copy.
+    var whileWriting: Int { oldWithTemporary + new }
 
     var summary: String {
         "\(oldWithoutTemporary) killed before writing, \(oldWithTemporary) killed while writing the new copy (old store intact), \(new) killed after the rename (new store), \(completed) finished first; \(aimed) kills aimed at the write"

@@ -12,8 +12,13 @@ extension Reliability {
     /// it said it succeeded; no file of the writer's is lost; and no change leaves the history.
     @Suite struct FaultInjection {
         static let runs = 600
-        /// The runs stop earlier when this many seconds have passed, to keep CI's share bounded.
+        /// The runs stop earlier when this many seconds have passed, to keep CI's share bounded, but
+        /// not before this many commands met a fault (what the test proves is counted in those),
+        /// unless twice as long has passed. About one command in seven meets one.
         static let budget = 75.0
+        static let minimumFaulted = 10
+        /// Below this many failure points that made a command fail, the faults did not reach the tool's calls.
+        static let minimumPointsHit = 3
 
         /// libfiu 1.1's points for the calls the tool makes on files and folders; those it lacks
         /// (mkdir, rmdir, renameat2, link, symlink, flock), added by a preload of the test's own,
@@ -53,9 +58,13 @@ extension Reliability {
 
                 var tally: [String: [String: Int]] = [:]
                 var failurePointsHit: Set<String> = []
+                // Commands that met a fault: exit 3, a store or folder that could not be used (a refusal, exit 1,
+                // such as nothing to redo, happens without faults too). None, if the preload stopped working.
+                var metAFault = 0
                 var run = 0
                 let started = ContinuousClock.now
-                while run < Self.runs && seconds(since: started) < Self.budget {
+                while run < Self.runs && seconds(since: started) < Self.budget * 2
+                    && (seconds(since: started) < Self.budget || metAFault < Self.minimumFaulted) {
                     run += 1
                     let point = Self.points.randomElement(using: &random)!
                     let probability = Self.probabilities.randomElement(using: &random)!
@@ -74,7 +83,10 @@ extension Reliability {
                     faulted.environment["FIU_CTRL_FIFO"] = ""
                     let outcome = try faulted.run(step.arguments)
                     #expect(outcome.endedCleanly, "\(context): \(outcome)")
-                    if outcome.status != 0 { failurePointsHit.insert(point) }
+                    if outcome.status == 3 {
+                        failurePointsHit.insert(point)
+                        metAFault += 1
+                    }
 
                     // The next commands, without faults, see a whole pair and a readable history.
                     let listed = try tool.run("list", "--json")
@@ -114,11 +126,12 @@ extension Reliability {
                 world.check("after the faults")
                 let leftovers = folderListing(folder).filter { $0.hasSuffix(".tmp") }
                 #expect(leftovers.isEmpty, "temporary copies left beside the store: \(leftovers)")
-                #expect(run >= 100, "only \(run) runs in \(Self.budget) s")
+                #expect(metAFault >= Self.minimumFaulted, "only \(metAFault) of \(run) commands met a fault: is the fault library preloaded?")
+                #expect(failurePointsHit.count >= Self.minimumPointsHit, "only \(failurePointsHit.sorted()) made a command fail")
                 let summary = tally.sorted { $0.key < $1.key }.map { kind, counts in
                     "\(kind) \(counts.values.reduce(0, +)) (" + counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ") + ")"
                 }.joined(separator: "; ")
-                reportFigure("fault-injection: \(run) changing commands under fiu-run, \(Self.points.count) failure points at \(Self.probabilities.map { "\($0)" }.joined(separator: "/")): \(summary); \(failurePointsHit.count) points made a command fail; \(world.markers.count) writer's files tracked, none lost; \(formatted(seconds(since: started))) s (seed \(runSeed))")
+                reportFigure("fault-injection: \(run) changing commands under fiu-run, \(Self.points.count) failure points at \(Self.probabilities.map { "\($0)" }.joined(separator: "/")): \(summary); \(metAFault) commands met a fault, \(failurePointsHit.count) points made one fail; \(world.markers.count) writer's files tracked, none lost; \(formatted(seconds(since: started))) s (seed \(runSeed))")
             }
         }
 

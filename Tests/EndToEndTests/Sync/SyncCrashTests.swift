@@ -9,6 +9,11 @@ import Testing
 /// half written, and every machine ends with the same list and every file.
 @Suite("sync killed part way")
 struct SyncCrashTests {
+    /// Below this many kills that landed before the work they interrupt was done, a test proves too little, and fails.
+    static let minimumLanded = 3
+    /// Rounds of `killedWhileTakingIn` that kill, after the one that measures.
+    static let killRounds = 7
+
     @Test("sync killed at random moments while merging a file changed on both machines: the next sync leaves no merge, and nothing is lost")
     func killedDuringSync() async throws {
         let machines = try SyncMachines()
@@ -16,8 +21,9 @@ struct SyncCrashTests {
         await machines.ok("laptop", "add", "My Novel", "--type", "novel")
         await machines.ok("laptop", "sync", "--init", machines.remote)
         await machines.ok("desktop", "sync", "--join", machines.remote)
-        var seed = SystemRandomNumberGenerator()
+        var random = SeededRandom(seed: testSeed, test: "killedDuringSync")
         var name = "My Novel"
+        var landed = 0
         for round in 0..<6 {
             let laptopText = "The laptop's words, round \(round).\n"
             let desktopText = "The desktop's words, round \(round).\n"
@@ -27,11 +33,16 @@ struct SyncCrashTests {
             await machines.ok("desktop", "edit", name, "--details", "round \(round)")
             await machines.ok("laptop", "rename", name, "Novel \(round)")
             name = "Novel \(round)"
+            // The laptop's sync, which pushes, measures how long one takes here: the desktop's, which
+            // must merge as well, is killed somewhere within that time.
+            let started = Date()
             await machines.ok("laptop", "sync")
-            let delay = Double(Int.random(in: 20...400, using: &seed)) / 1000
+            let delay = Date().timeIntervalSince(started) * Double.random(in: 0.1...0.9, using: &random)
             let killed = await machines.sandbox.run(["sync"], environment: machines.environment("desktop"), timeout: delay)
-            // git may still be finishing what the killed sync started: let it.
-            try await Task.sleep(for: .milliseconds(700))
+            // Still running when killed: the merge and push it started were cut short.
+            if killed.timedOut { landed += 1 }
+            // git may still be finishing what the killed sync started: wait until no program works in that root.
+            #expect(await machines.waitUntilNothingRunsIn("desktop"), "git still running in the desktop's root after 30 s")
             let again = await machines.run("desktop", "sync")
             #expect(again.status == 0, "after a sync killed at \(delay) s (\(killed.timedOut ? "killed" : "finished")): \(again)")
             #expect(!machines.gitInProgress("desktop"))
@@ -43,6 +54,8 @@ struct SyncCrashTests {
                 #expect(texts.contains(laptopText) && texts.contains(desktopText), "round \(round): \(machine) lost a version")
             }
         }
+        print("sync killed part way: \(landed) of 6 syncs killed before they ended (seed \(testSeed))")
+        #expect(landed >= Self.minimumLanded, "only \(landed) of 6 syncs were killed before they ended: too few to prove anything")
         #expect(await machines.export("laptop") == (await machines.export("desktop")))
         #expect(await machines.names("desktop") == ["Novel 5"])
         #expect(await machines.ok("laptop", "show", "Novel 5").stdout.contains("round 5"))
@@ -52,27 +65,52 @@ struct SyncCrashTests {
     func killedWhileTakingIn() async throws {
         let machines = try SyncMachines()
         let root: [String: String?] = ["PROJECT_ROOT": machines.sandbox.root + "/Shared"]
+        let desktop = machines.environment("desktop").merging(root) { $1 }
+        let desktopStore = machines.home("desktop") + "/.local/share/project/projects.json"
         #expect(await machines.run("laptop", "add", "Seed", "--no-folder", environment: root).status == 0)
         #expect(await machines.run("laptop", "sync", "--init", environment: root).status == 0)
         #expect(await machines.run("desktop", "list", environment: root).status == 0)
-        // The laptop makes a big change: 3,000 projects at once.
-        let projects = (1...3000).map {
-            "{\"id\": \"\(UUID().uuidString.lowercased())\", \"name\": \"Imported \($0)\", \"type\": \"blank\", \"created\": \"2026-11-25T10:00:00.000Z\"}"
-        }.joined(separator: ",\n")
-        let document = "{\"version\": 3, \"sort\": \"name\", \"root\": null, \"projects\": [\n\(projects)\n]}\n"
-        let file = machines.sandbox.root + "/import.json"
-        try Data(document.utf8).write(to: URL(fileURLWithPath: file))
-        #expect(await machines.run("laptop", "import", file, environment: root).status == 0)
-        var seed = SystemRandomNumberGenerator()
-        for _ in 0..<8 {
-            let delay = Double(Int.random(in: 5...120, using: &seed)) / 1000
-            await machines.sandbox.run(["list"], environment: machines.environment("desktop").merging(root) { $1 }, timeout: delay)
+        var random = SeededRandom(seed: testSeed, test: "killedWhileTakingIn")
+        var takeIn = 0.0
+        var landed = 0
+        let batch = 1500
+        for round in 0...Self.killRounds {
+            // The laptop makes a big change: 1,500 projects at once, for the desktop to take in.
+            let projects = (1...batch).map {
+                "{\"id\": \"\(UUID().uuidString.lowercased())\", \"name\": \"Round \(round) project \($0)\", \"type\": \"blank\", \"created\": \"2026-11-25T10:00:00.000Z\"}"
+            }.joined(separator: ",\n")
+            let document = "{\"version\": 3, \"sort\": \"name\", \"root\": null, \"projects\": [\n\(projects)\n]}\n"
+            let file = machines.sandbox.root + "/import.json"
+            try Data(document.utf8).write(to: URL(fileURLWithPath: file))
+            #expect(await machines.run("laptop", "import", file, environment: root).status == 0)
+            let takenIn = { (FileManager.default.contents(atPath: desktopStore).map { String(decoding: $0, as: UTF8.self) } ?? "")
+                .components(separatedBy: "\"Round \(round) project ").count - 1 }
+            #expect(takenIn() == 0, "round \(round): the desktop has the laptop's change before any command ran")
+            let started = Date()
+            if round == 0 {
+                // The first round measures how long a `list` that takes in such a change runs here.
+                #expect(await machines.sandbox.run(["list"], environment: desktop).status == 0)
+                takeIn = Date().timeIntervalSince(started)
+            } else {
+                let delay = takeIn * Double.random(in: 0.05...0.95, using: &random)
+                let killed = await machines.sandbox.run(["list"], environment: desktop, timeout: delay)
+                // Landed: killed while running, the change not yet in the desktop's store. Otherwise the
+                // take-in was done sooner than measured (a busy moment made the first one slow): aim earlier.
+                if killed.timedOut && takenIn() < batch {
+                    landed += 1
+                } else {
+                    takeIn = min(takeIn, killed.timedOut ? delay : Date().timeIntervalSince(started))
+                }
+            }
             let after = await machines.run("desktop", "export", environment: root)
             #expect(after.status == 0, "\(after)")
+            #expect(takenIn() == batch, "round \(round): the desktop did not take in the laptop's change")
         }
+        print("taking in killed part way: \(landed) of \(Self.killRounds) commands killed before the change was in the store (a take-in \(String(format: "%.2f", takeIn)) s at the shortest, seed \(testSeed))")
+        #expect(landed >= Self.minimumLanded, "only \(landed) of \(Self.killRounds) kills landed before the change was taken in: too few to prove anything")
         let laptop = await machines.run("laptop", "export", environment: root).stdout
-        let desktop = await machines.run("desktop", "export", environment: root).stdout
-        #expect(laptop == desktop)
-        #expect(desktop.components(separatedBy: "\"Imported ").count == 3001)
+        let desktopExport = await machines.run("desktop", "export", environment: root).stdout
+        #expect(laptop == desktopExport)
+        #expect(desktopExport.components(separatedBy: "\"Round ").count == (Self.killRounds + 1) * batch + 1)
     }
 }

@@ -157,6 +157,24 @@ final class SyncMachines: @unchecked Sendable {
         return found.sorted()
     }
 
+    /// Waits until no process runs in `machine`'s home or names it (git a killed `sync` started finishing
+    /// its work); `false` after 30 s.
+    func waitUntilNothingRunsIn(_ machine: String) async -> Bool {
+        let home = home(machine)
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            let busy = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).contains { pid in
+                guard pid.allSatisfy(\.isNumber) else { return false }
+                let cwd = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd")) ?? ""
+                let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline").map { String(decoding: $0, as: UTF8.self) } ?? ""
+                return cwd.hasPrefix(home) || command.contains(home)
+            }
+            if !busy { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+    }
+
     /// Whether git is in the middle of anything in `machine`'s root: it never is after a sync.
     func gitInProgress(_ machine: String) -> Bool {
         ["MERGE_HEAD", "rebase-merge", "rebase-apply", "CHERRY_PICK_HEAD"].contains {

@@ -426,6 +426,16 @@ final class SyncthingRig: @unchecked Sendable {
         }
     }
 
+    /// Waits until `machine`, idle after recording its change, counts `other` as lacking it: the sign that
+    /// the change was there to cross, for a test that then checks it did not.
+    func waitUntilKnownToLack(_ other: Machine, on machine: Machine, timeout: Duration = .seconds(30)) async throws {
+        try await waitUntil("\(machine) is idle and knows \(other) lacks its change", timeout: timeout) {
+            let status = try await self.restObject(machine, "db/status?folder=\(Self.folderID)")
+            let completion = try await self.restObject(machine, "db/completion?folder=\(Self.folderID)&device=\(other.deviceID)")
+            return status["state"] as? String == "idle" && (completion["needItems"] as? Int ?? 0) > 0
+        }
+    }
+
     /// `GET /rest/<path>` on `machine`, as a JSON object.
     private func restObject(_ machine: Machine, _ path: String) async throws -> [String: Any] {
         let body = try await rest(machine, "GET", path)

@@ -78,7 +78,9 @@ struct SyncthingRigTests {
             try b.write("chapter.md", onB)
             try await rig.scan(a)
             try await rig.scan(b)
-            try await Task.sleep(for: .seconds(1))
+            // Each has recorded its change and counts the other as lacking it: had they been connected, it would cross.
+            try await rig.waitUntilKnownToLack(b, on: a)
+            try await rig.waitUntilKnownToLack(a, on: b)
             #expect(a.read("chapter.md") == onA, "A's change crossed while A was disconnected")
             #expect(b.read("chapter.md") == onB, "B's change crossed while A was disconnected")
 
@@ -99,13 +101,18 @@ struct SyncthingRigTests {
     func freezeAndThaw() async throws {
         try await withRig(machines: 2) { rig in
             let (a, b) = (rig.machines[0], rig.machines[1])
+            // A file of A's, on both: B then knows A's index, and so what A lacks.
+            try a.write("awake.txt", "Written while A was awake.\n")
+            try await rig.waitUntil("A's file is on B") { b.read("awake.txt") == "Written while A was awake.\n" }
+            try await rig.waitUntilSettled()
             let frozen = rig.instanceProcesses(of: a)
             #expect(frozen.count == 2 && Set(frozen).isDisjoint(with: rig.instanceProcesses(of: b)), "\(frozen)")
             rig.freeze(a)
             try await rig.waitUntil("A's processes are stopped") { frozen.allSatisfy { processState($0) == "T" } }
             try b.write("while asleep.txt", "Written while A slept.\n")
             try await rig.scan(b)
-            try await Task.sleep(for: .seconds(2))
+            // B has recorded the file and counts A as lacking it: awake, A would now take it in.
+            try await rig.waitUntilKnownToLack(a, on: b)
             #expect(a.read("while asleep.txt") == nil, "a frozen instance took a file in")
             rig.thaw(a)
             try await rig.waitUntil("B's file is on A") { a.read("while asleep.txt") == "Written while A slept.\n" }

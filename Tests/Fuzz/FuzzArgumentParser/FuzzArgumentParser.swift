@@ -112,10 +112,17 @@ enum ArgumentParserCheck {
         FuzzDriver.require(!containsC1(terminal.written), "a raw C1 control character was written for \(arguments)")
     }
 
-    /// The folder as it was: the store alone, in its original bytes.
+    /// The private folder holding `inner/work`: as far as a run can reach.
+    static var privateRoot: String { String(folder.dropLast("/inner/work".count)) }
+
+    /// Everything a run can reach as it was: the store alone, in its original bytes. Whatever an
+    /// input made goes, folders too (projects' folders, a trash, a history, a lock beside `--store ..`),
+    /// so that every input meets the same world and a saved crash replays on its own.
     static func resetFolder() {
-        if let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) {
-            for entry in entries where entry != "projects.json" { unlink(folder + "/" + entry) }
+        for (parent, kept) in [(privateRoot, "inner"), (privateRoot + "/inner", "work"), (folder, "")] {
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where entry != kept {
+                try? FileManager.default.removeItem(atPath: parent + "/" + entry)
+            }
         }
         let descriptor = open(folder + "/projects.json", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         guard descriptor >= 0 else { FuzzDriver.fail("cannot write the store in \(folder)") }
@@ -140,7 +147,6 @@ enum FuzzArgumentParser {
     }
 
     static func removeFolder() {
-        let root = ArgumentParserCheck.folder.dropLast("/inner/work".count)
-        try? FileManager.default.removeItem(atPath: String(root))
+        try? FileManager.default.removeItem(atPath: ArgumentParserCheck.privateRoot)
     }
 }
