@@ -1,0 +1,73 @@
+import Foundation
+import ProjectStore
+
+/// A version record as one line of a machine's file of them: `{"id": …, "file": …, "text": …,
+/// "clock": "ms.counter", "time": ISO 8601, "machine": id, "machineName": …, "words": n, "note": …}`.
+enum VersionRecordJSON {
+    static func line(_ record: VersionRecord) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256)
+        writer.raw("{\"id\": ")
+        writer.string(record.id)
+        writer.raw(", \"file\": ")
+        writer.string(record.file)
+        writer.raw(", \"text\": ")
+        writer.string(record.text)
+        writer.raw(", \"clock\": ")
+        writer.string(record.clock.description)
+        writer.raw(", \"time\": ")
+        writer.timestamp(record.time)
+        writer.raw(", \"machine\": ")
+        writer.uuid(record.machine.id)
+        writer.raw(", \"machineName\": ")
+        writer.string(record.machine.name)
+        writer.raw(", \"words\": ")
+        writer.integer(record.words)
+        writer.raw(", \"note\": ")
+        writer.optionalString(record.note)
+        writer.raw("}\n")
+        return writer.bytes
+    }
+
+    /// Every whole record of a file; a line that is not one (cut short by a crash, written by a
+    /// later version of the tool without a field this one needs) is left out.
+    static func records(in bytes: [UInt8]) -> [VersionRecord] {
+        var records: [VersionRecord] = []
+        bytes.withUnsafeBufferPointer { all in
+            var start = 0
+            while start < all.count {
+                guard let end = all[start...].firstIndex(of: UInt8(ascii: "\n")) else { break }  // unfinished
+                if let record = record(UnsafeBufferPointer(rebasing: all[start..<end])) { records.append(record) }
+                start = end + 1
+            }
+        }
+        return records
+    }
+
+    private static func record(_ line: UnsafeBufferPointer<UInt8>) -> VersionRecord? {
+        var scanner = JSONScanner(line)
+        var id: String?, file: String?, text: String?, clock: HybridTime?, time: Date?, machine: UUID?
+        var machineName = "", words = 0
+        var note: String?
+        do throws(DocumentProblem) {
+            try scanner.object { scanner, key throws(DocumentProblem) in
+                if key == "id" { id = try scanner.string() }
+                else if key == "file" { file = try scanner.string() }
+                else if key == "text" { text = try scanner.string() }
+                else if key == "clock" { clock = HybridTime(try scanner.string()) }
+                else if key == "time" { time = Timestamp.date(from: try scanner.string()) }
+                else if key == "machine" { machine = UUID(uuidString: try scanner.string()) }
+                else if key == "machineName" { machineName = try scanner.string() }
+                else if key == "words" { words = try scanner.integer() }
+                else if key == "note" { note = try scanner.optionalString() }
+                else { try scanner.skipValue() }
+            }
+        } catch {
+            return nil
+        }
+        guard let id, let file, let text, let clock, let time, let machine,
+              VersionRecord.looksLikeID(id), !text.contains("/"), !text.hasPrefix(".") else { return nil }
+        return VersionRecord(
+            id: id, file: file, text: text, clock: clock, time: time, machine: Machine(id: machine, name: machineName),
+            words: words, note: note)
+    }
+}
