@@ -14,7 +14,7 @@ struct VersionTable {
             let file = TerminalText.visible(record.file)
             return [
                 present[record.file] == true ? file : l.text("versions.file-gone", ["file": file]),
-                String(version.number), dates.dateAndTime(record.time), TerminalText.visible(record.machine.name),
+                String(version.number), dates.dateAndMinute(record.time), TerminalText.visible(record.machine.name),
                 context.numbers.string(record.words), record.id, TerminalText.visible(record.note ?? ""),
             ]
         }

@@ -54,8 +54,8 @@ enum VersionRecordJSON {
                 else if key == "file" { file = try scanner.string() }
                 else if key == "text" { text = try scanner.string() }
                 else if key == "clock" { clock = HybridTime(try scanner.string()) }
-                else if key == "time" { time = Timestamp.date(from: try scanner.string()) }
-                else if key == "machine" { machine = UUID(uuidString: try scanner.string()) }
+                else if key == "time" { time = scanner.plainStringBytes().flatMap(Timestamp.date) }
+                else if key == "machine" { machine = scanner.plainStringBytes().flatMap(UUIDText.uuid) }
                 else if key == "machineName" { machineName = try scanner.string() }
                 else if key == "words" { words = try scanner.integer() }
                 else if key == "note" { note = try scanner.optionalString() }
