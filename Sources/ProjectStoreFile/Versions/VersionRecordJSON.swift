@@ -6,7 +6,15 @@ import ProjectStore
 enum VersionRecordJSON {
     static func line(_ record: VersionRecord) -> [UInt8] {
         var writer = JSONWriter(capacity: 256)
-        writer.raw("{\"id\": ")
+        writer.raw("{")
+        writeFields(of: record, to: &writer)
+        writer.raw("}\n")
+        return writer.bytes
+    }
+
+    /// The record's fields, without the braces: `versions --json` writes them too, after its own.
+    static func writeFields(of record: VersionRecord, to writer: inout JSONWriter) {
+        writer.raw("\"id\": ")
         writer.string(record.id)
         writer.raw(", \"file\": ")
         writer.string(record.file)
@@ -24,8 +32,6 @@ enum VersionRecordJSON {
         writer.integer(record.words)
         writer.raw(", \"note\": ")
         writer.optionalString(record.note)
-        writer.raw("}\n")
-        return writer.bytes
     }
 
     /// Every whole record of a file; a line that is not one (cut short by a crash, written by a
