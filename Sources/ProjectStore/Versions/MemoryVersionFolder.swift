@@ -36,10 +36,10 @@ public final class MemoryVersionFolder: VersionFolder, @unchecked Sendable {
         try locked { () throws(VersionError) in recordsByMachine[machine.id, default: []] += records }
     }
 
-    public func hasText(_ name: String) -> Bool {
+    public func hasText(_ name: String, count: Int) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        return texts[name] != nil
+        return texts[name]?.count == count
     }
 
     public func keep(_ bytes: [UInt8], as name: String) throws(VersionError) {

@@ -7,8 +7,10 @@ public protocol VersionFolder: Sendable {
     func records() throws(VersionError) -> [VersionRecord]
     /// Adds records to this machine's own file of them, and to no other.
     func append(_ records: [VersionRecord], machine: Machine) throws(VersionError)
-    func hasText(_ name: String) -> Bool
-    /// Stores a text under its name, read-only; called only for a name not yet held.
+    /// Whether the text is held whole: a file of that name and of `count` bytes (one a crash cut short
+    /// is not the text it is named for, and is written again).
+    func hasText(_ name: String, count: Int) -> Bool
+    /// Stores a text under its name, read-only; called only for a name not yet held whole.
     func keep(_ bytes: [UInt8], as name: String) throws(VersionError)
     func text(_ name: String) throws(VersionError) -> [UInt8]
     /// A file's bytes today; `nil` when it is not there.

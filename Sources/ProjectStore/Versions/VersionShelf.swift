@@ -60,7 +60,7 @@ public struct VersionShelf: Sendable {
                 unchanged[file] = newest
                 continue
             }
-            if !stored.contains(name), !folder.hasText(name) { try folder.keep(bytes, as: name) }
+            if !stored.contains(name), !folder.hasText(name, count: bytes.count) { try folder.keep(bytes, as: name) }
             stored.insert(name)
             let now = clock()
             let reading = HybridTime.next(at: now, after: clockReading)

@@ -71,7 +71,8 @@ enum VersionRecordJSON {
             return nil
         }
         guard let id, let file, let text, let clock, let time, let machine,
-              VersionRecord.looksLikeID(id), !text.contains("/"), !text.hasPrefix(".") else { return nil }
+              VersionRecord.looksLikeID(id), !text.utf8.contains(UInt8(ascii: "/")), text.utf8.first != UInt8(ascii: ".")
+        else { return nil }
         return VersionRecord(
             id: id, file: file, text: text, clock: clock, time: time, machine: Machine(id: machine, name: machineName),
             words: words, note: note)

@@ -61,6 +61,21 @@ struct VersionsTests {
         }
     }
 
+    @Test("a kept text a crash cut short is not taken for the text it is named for: the next snapshot of it writes it whole")
+    func textCutShortIsWrittenAgain() async throws {
+        let sandbox = try Sandbox()
+        let folder = try await Self.novel(sandbox)
+        await sandbox.ok("snapshot", "Novel", "Chapters/Two.md")
+        let texts = folder + "/.versions/texts"
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: texts).first)
+        chmod(texts + "/" + name, 0o644)
+        try Self.write(texts + "/" + name, "")
+        try Self.write(folder + "/Chapters/Three.md", "A second chapter.\n")
+        await sandbox.ok("snapshot", "Novel", "Chapters/Three.md")
+        #expect(Self.read(texts + "/" + name) == "A second chapter.\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: texts) == [name], "no temporary file left")
+    }
+
     @Test("versions lists newest first with number, machine, words, note and id; --json gives each file's path")
     func versionsListsThem() async throws {
         let sandbox = try Sandbox()
