@@ -35,6 +35,6 @@ enum VersionsCommand: Command {
             ])
             return
         }
-        context.terminal.output(VersionTable(context: context).render(versions, present: present))
+        context.terminal.output(utf8: VersionTable(context: context).render(versions, present: present))
     }
 }

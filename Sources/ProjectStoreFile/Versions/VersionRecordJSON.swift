@@ -49,6 +49,22 @@ enum VersionRecordJSON {
         return records
     }
 
+    /// `milliseconds.counter`, read from its bytes.
+    private static func clockReading(_ bytes: UnsafeBufferPointer<UInt8>) -> HybridTime? {
+        var parts: [Int64] = [0]
+        for byte in bytes {
+            if byte == UInt8(ascii: "."), parts.count == 1 {
+                parts.append(0)
+            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), parts[parts.count - 1] < Int64.max / 20 {
+                parts[parts.count - 1] = parts[parts.count - 1] * 10 + Int64(byte - UInt8(ascii: "0"))
+            } else {
+                return nil
+            }
+        }
+        guard parts.count == 2, bytes.count > 2 else { return nil }
+        return HybridTime(milliseconds: parts[0], counter: Int(parts[1]))
+    }
+
     private static func record(_ line: UnsafeBufferPointer<UInt8>) -> VersionRecord? {
         var scanner = JSONScanner(line)
         var id: String?, file: String?, text: String?, clock: HybridTime?, time: Date?, machine: UUID?
@@ -59,7 +75,7 @@ enum VersionRecordJSON {
                 if key == "id" { id = try scanner.string() }
                 else if key == "file" { file = try scanner.string() }
                 else if key == "text" { text = try scanner.string() }
-                else if key == "clock" { clock = HybridTime(try scanner.string()) }
+                else if key == "clock" { clock = scanner.plainStringBytes().flatMap(clockReading) }
                 else if key == "time" { time = scanner.plainStringBytes().flatMap(Timestamp.date) }
                 else if key == "machine" { machine = scanner.plainStringBytes().flatMap(UUIDText.uuid) }
                 else if key == "machineName" { machineName = try scanner.string() }
