@@ -5,10 +5,13 @@ public struct VersionList: Sendable {
     public let byFile: [String: [NumberedVersion]]
 
     public init(_ records: [VersionRecord]) {
-        var grouped: [String: [VersionRecord]] = [:]
-        for record in records { grouped[record.file, default: []].append(record) }
-        byFile = grouped.mapValues { records in
-            records.sorted(by: VersionRecord.precedes).enumerated().map { NumberedVersion(record: $1, number: $0 + 1) }
+        // Indices are grouped and sorted, not records: a record is a dozen fields to copy.
+        var grouped: [String: [Int]] = [:]
+        for (index, record) in records.enumerated() { grouped[record.file, default: []].append(index) }
+        byFile = grouped.mapValues { indices in
+            indices.sorted { VersionRecord.precedes(records[$0], records[$1]) }.enumerated().map {
+                NumberedVersion(record: records[$1], number: $0 + 1)
+            }
         }
     }
 
