@@ -1772,6 +1772,17 @@ COMPILE_NOVEL = (150_000, 60)             # words, chapter files
 COMPILE_TARGET_MS = 100                   # issue 16: finding, ordering, reading and assembling under 100 ms
 
 
+def import_novel(bench: Bench, novel: Path, store: Path) -> None:
+    """Makes `store` hold one novel, "Novel", whose folder is `novel`, through `project import`."""
+    document = {"version": 2, "sort": "name", "root": None, "projects": [
+        {"id": str(uuid.UUID(int=1)), "name": "Novel", "type": "novel", "created": "2026-01-01T00:00:00.000Z",
+         "details": None, "folder": str(novel)}]}
+    (store.parent / "import.json").write_text(json.dumps(document), encoding="utf-8")
+    imported = bench.run([str(bench.binary), "import", str(store.parent / "import.json"), "--store", str(store)])
+    if imported.code != 0:
+        fail(f"project import of the novel failed (exit {imported.code}): {imported.err[:500]}")
+
+
 def measure_compile_rows(bench: Bench, runs: int) -> list[Row]:
     """Makes a novel of 60 chapter files (150,000 words) in its Chapters folder, then times
     `project compile --to md`, the tool's own work end to end (start, store, finding, ordering,
@@ -1788,13 +1799,7 @@ def measure_compile_rows(bench: Bench, runs: int) -> list[Row]:
     for path in (root / "generated").rglob("*.md"):
         path.rename(chapters / path.name)
     shutil.rmtree(root / "generated")
-    document = {"version": 2, "sort": "name", "root": None, "projects": [
-        {"id": str(uuid.UUID(int=1)), "name": "Novel", "type": "novel", "created": "2026-01-01T00:00:00.000Z",
-         "details": None, "folder": str(novel)}]}
-    (root / "import.json").write_text(json.dumps(document), encoding="utf-8")
-    imported = bench.run([str(bench.binary), "import", str(root / "import.json"), "--store", str(store)])
-    if imported.code != 0:
-        fail(f"project import of the novel failed (exit {imported.code}): {imported.err[:500]}")
+    import_novel(bench, novel, store)
     markdown = root / "novel.md"
     reference = root / "reference.docx"
     made = bench.run([str(bench.binary), "compile", "Novel", "--to", "md", "--output", str(markdown), "--store", str(store)])
@@ -1872,13 +1877,7 @@ def versioned_novel(bench: Bench, root: Path) -> tuple[Path, Path, int]:
     novel = root / "Novel"
     expected = make_manuscript(novel, words=words, files=files)
     store = root / "projects.json"
-    document = {"version": 2, "sort": "name", "root": None, "projects": [
-        {"id": str(uuid.UUID(int=1)), "name": "Novel", "type": "novel", "created": "2026-01-01T00:00:00.000Z",
-         "details": None, "folder": str(novel)}]}
-    (root / "import.json").write_text(json.dumps(document), encoding="utf-8")
-    imported = bench.run([str(bench.binary), "import", str(root / "import.json"), "--store", str(store)])
-    if imported.code != 0:
-        fail(f"project import of the novel failed (exit {imported.code}): {imported.err[:500]}")
+    import_novel(bench, novel, store)
     return novel, store, expected
 
 
