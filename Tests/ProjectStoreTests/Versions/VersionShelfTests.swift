@@ -106,6 +106,22 @@ struct VersionShelfTests {
         #expect(numbered(other) == numbered(one))
     }
 
+    /// The documented rule: a version made earlier elsewhere, arriving later, takes its place by the
+    /// clock, and the number of one made here moves; its id does not.
+    @Test func aNumberShiftsWhenAnEarlierVersionArrivesButItsIdStays() throws {
+        let here = MemoryVersionFolder(files: ["One.md": "Here."])
+        let elsewhere = MemoryVersionFolder(files: ["One.md": "Elsewhere."])
+        let early = Clock(), late = Clock()
+        late.now += 60
+        let mine = try Self.shelf(here, Self.laptop, clock: late).keep(files: [], note: "here")[0].version
+        _ = try Self.shelf(elsewhere, Self.desktop, clock: early).keep(files: [], note: "elsewhere")
+        #expect(mine.number == 1)
+        try here.append(elsewhere.records(), machine: Self.desktop)
+        let after = try Self.shelf(here).list().version(of: "One.md", named: mine.record.id)
+        #expect(after.number == 2)
+        #expect(after.record == mine.record)
+    }
+
     @Test func aSnapshotAfterSyncComesAfterEveryVersionItBrought() throws {
         let folder = MemoryVersionFolder(files: ["One.md": "A."])
         let ahead = Clock()
