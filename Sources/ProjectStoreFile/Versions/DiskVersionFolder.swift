@@ -10,6 +10,11 @@ import ProjectStore
 @_silgen_name("syncfs")
 private func flushFileSystem(_ descriptor: Int32) -> Int32
 
+/// The system's `write`, by a name the folder's own `write(_:to:)` does not hide.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
+
 /// A project's versions on disk, in its folder: `.versions/texts/<sha-256>.<ext>`, each kept text
 /// read-only and written once, and `.versions/machines/<machine id>.versions`, each machine's
 /// records, appended to by that machine only. docs/versions.md has the design.
@@ -146,7 +151,7 @@ public struct DiskVersionFolder: VersionFolder {
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, $0.count - written) }
             if count < 0 {
                 if errno == EINTR { continue }
                 return errno
