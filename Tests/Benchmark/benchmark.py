@@ -14,6 +14,7 @@ Run it through its wrapper, from anywhere:
     bash Tests/Benchmark/run.sh --words-only    # only the word-count rows of issue 9, printed
     bash Tests/Benchmark/run.sh --history-only  # only the history rows of issue 10 (1,000 and 10,000), printed
     bash Tests/Benchmark/run.sh --compile-only  # only the compile rows of issue 16, printed
+    bash Tests/Benchmark/run.sh --versions-only # only the version rows of issue 29, printed
     bash Tests/Benchmark/run.sh --sync-only     # only the sync rows of issue 15 (1,000 and 10,000), printed
                                                 # and put in place of their section in docs/performance.md
     bash Tests/Benchmark/run.sh --help          # every option
@@ -66,6 +67,7 @@ import json
 import os
 import platform
 import random
+import re
 import shutil
 import statistics
 import subprocess
@@ -1770,6 +1772,17 @@ COMPILE_NOVEL = (150_000, 60)             # words, chapter files
 COMPILE_TARGET_MS = 100                   # issue 16: finding, ordering, reading and assembling under 100 ms
 
 
+def import_novel(bench: Bench, novel: Path, store: Path) -> None:
+    """Makes `store` hold one novel, "Novel", whose folder is `novel`, through `project import`."""
+    document = {"version": 2, "sort": "name", "root": None, "projects": [
+        {"id": str(uuid.UUID(int=1)), "name": "Novel", "type": "novel", "created": "2026-01-01T00:00:00.000Z",
+         "details": None, "folder": str(novel)}]}
+    (store.parent / "import.json").write_text(json.dumps(document), encoding="utf-8")
+    imported = bench.run([str(bench.binary), "import", str(store.parent / "import.json"), "--store", str(store)])
+    if imported.code != 0:
+        fail(f"project import of the novel failed (exit {imported.code}): {imported.err[:500]}")
+
+
 def measure_compile_rows(bench: Bench, runs: int) -> list[Row]:
     """Makes a novel of 60 chapter files (150,000 words) in its Chapters folder, then times
     `project compile --to md`, the tool's own work end to end (start, store, finding, ordering,
@@ -1786,13 +1799,7 @@ def measure_compile_rows(bench: Bench, runs: int) -> list[Row]:
     for path in (root / "generated").rglob("*.md"):
         path.rename(chapters / path.name)
     shutil.rmtree(root / "generated")
-    document = {"version": 2, "sort": "name", "root": None, "projects": [
-        {"id": str(uuid.UUID(int=1)), "name": "Novel", "type": "novel", "created": "2026-01-01T00:00:00.000Z",
-         "details": None, "folder": str(novel)}]}
-    (root / "import.json").write_text(json.dumps(document), encoding="utf-8")
-    imported = bench.run([str(bench.binary), "import", str(root / "import.json"), "--store", str(store)])
-    if imported.code != 0:
-        fail(f"project import of the novel failed (exit {imported.code}): {imported.err[:500]}")
+    import_novel(bench, novel, store)
     markdown = root / "novel.md"
     reference = root / "reference.docx"
     made = bench.run([str(bench.binary), "compile", "Novel", "--to", "md", "--output", str(markdown), "--store", str(store)])
@@ -1850,6 +1857,156 @@ def compile_section(rows: list[Row], runs: int) -> list[str]:
         verdict = "not measured (a run failed)" if median is None else \
             ("met" if median < COMPILE_TARGET_MS else f"missed: {fmt_ms(median)} ms")
         out.append(f"- `{row.label}`: {verdict}")
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Versions (issue 29): snapshot of a novel, the word diff of two chapters beside git's, versions
+
+
+VERSION_NOVEL = (150_000, 60)           # words, chapter files
+VERSION_DIFF_WORDS = 5_000
+VERSION_COUNT = 10_000
+VERSION_TARGETS_MS = {"snapshot-first": 100, "snapshot-unchanged": 30, "diff": 50, "versions": 50}
+
+
+def versioned_novel(bench: Bench, root: Path) -> tuple[Path, Path, int]:
+    """A novel of 60 chapter files (150,000 words) imported into a store of its own: its folder,
+    the store, and the words the generator wrote."""
+    words, files = VERSION_NOVEL
+    novel = root / "Novel"
+    expected = make_manuscript(novel, words=words, files=files)
+    store = root / "projects.json"
+    import_novel(bench, novel, store)
+    return novel, store, expected
+
+
+def revised(text: str, rng: random.Random) -> str:
+    """A revision of a chapter: one word in twenty replaced, a sentence's end changed now and then,
+    and the second paragraph moved to the end."""
+    paragraphs = [p for p in text.split("\n\n") if p.strip()]
+    out = []
+    for paragraph in paragraphs:
+        words = paragraph.split(" ")
+        for i in range(0, len(words), 20):
+            words[i] = rng.choice(PROSE_WORDS)
+        out.append(" ".join(words).replace(". ", "; ", 1))
+    if len(out) > 3:
+        out.append(out.pop(1))
+    return "\n\n".join(out) + "\n"
+
+
+def measure_version_rows(bench: Bench, runs: int) -> list[Row]:
+    """Times `snapshot` of a 150,000-word novel in 60 files the first time (the shelf removed before
+    each run, untimed) and unchanged, `diff` of two 5,000-word chapters beside `git diff --no-index
+    --word-diff` on the same two files, and `versions` of a file with 10,000 versions. Checks what each
+    says: 60 versions kept, 60 files unchanged, a count of words at the diff's end, 10,000 lines."""
+    words, files = VERSION_NOVEL
+    root = bench.work / "versions"
+    novel, store, _ = versioned_novel(bench, root)
+    env = bench.base_env
+    shelf = novel / ".versions"
+    ours = lambda *args: (lambda i: [str(bench.binary), *args, "--store", str(store)])
+
+    def remove_shelf(_: int) -> None:
+        if shelf.exists():
+            for path in shelf.rglob("*"):
+                path.chmod(0o755 if path.is_dir() else 0o644)
+            shutil.rmtree(shelf)
+
+    def kept_all(_: int, outcome: Outcome) -> Optional[str]:
+        kept = [line for line in outcome.out.splitlines() if line.startswith("Kept version 1 of ")]
+        return None if len(kept) == files else f"kept {len(kept)} versions, the novel has {files} files"
+
+    def unchanged_all(_: int, outcome: Outcome) -> Optional[str]:
+        return None if outcome.out.startswith(f"{files} files are unchanged") else f"said: {outcome.out[:200]}"
+
+    rows = [Row(f"snapshot, first ({words:,} words, {files} files)",
+                Case("project snapshot", ours("snapshot", "Novel"), env, ours=True, before=remove_shelf, check=kept_all),
+                [], reset=lambda: None)]
+    for row in rows:
+        bench.measure(row, runs, 1)
+    bench.run(ours("snapshot", "Novel")(0), env)
+    unchanged = Row(f"snapshot, unchanged ({words:,} words, {files} files)",
+                    Case("project snapshot", ours("snapshot", "Novel"), env, ours=True, check=unchanged_all),
+                    [], reset=lambda: None)
+    bench.measure(unchanged, runs, 1)
+    rows.append(unchanged)
+
+    # Two chapters of 5,000 words: the first kept as a version, the second today's text.
+    generated = root / "chapter"
+    make_manuscript(generated, words=VERSION_DIFF_WORDS, files=1, seed=SEED + 29)
+    first = next(generated.rglob("*.md")).read_text(encoding="utf-8")
+    second = revised(first, random.Random(SEED + 30))
+    chapter = novel / "Revised.md"
+    chapter.write_text(first, encoding="utf-8")
+    bench.run(ours("snapshot", "Novel", "Revised.md")(0), env)
+    chapter.write_text(second, encoding="utf-8")
+    kept = bench.run(ours("path", "Novel", "--version", "Revised.md", "1")(0), env).out.strip()
+    git = shutil.which("git")
+
+    def counted(_: int, outcome: Outcome) -> Optional[str]:
+        last = outcome.out.rstrip("\n").splitlines()[-2:]
+        return None if any(re.match(r"^\+[\d,]+ words?, −[\d,]+ words?$", line) for line in last) \
+            else f"no count of words at the end: {last}"
+
+    def git_diffed(_: int, outcome: Outcome) -> Optional[str]:
+        return None if "{+" in outcome.out and "[-" in outcome.out else "git printed no word diff"
+
+    git_case = [Case("git diff --no-index --word-diff", lambda i: [
+        git, "diff", "--no-index", "--word-diff=plain", "--no-color", kept, str(chapter)],
+        {**env, "GIT_CONFIG_NOSYSTEM": "1", "HOME": str(root)}, check=git_diffed)] if git else []
+    # git says 1 when the files differ: the check above stands in for the exit status.
+    for case in git_case:
+        case.argv = (lambda argv: (lambda i: ["/bin/sh", "-c", '"$@"; [ $? -le 1 ]', "git-diff", *argv(i)]))(case.argv)
+    diff = Row(f"diff of two {VERSION_DIFF_WORDS:,}-word chapters",
+               Case("project diff", ours("diff", "Novel", "Revised.md"), env, ours=True, check=counted),
+               git_case, reset=lambda: None)
+    bench.measure(diff, runs, 1)
+    rows.append(diff)
+
+    # A file with 10,000 versions: records written as a machine would have, on one kept text.
+    text_name = next((shelf / "texts").iterdir()).name
+    machine = "00000000-0000-4000-8000-000000000029"
+    start = 1_800_000_000_000
+    with (shelf / "machines" / f"{machine}.versions").open("w", encoding="utf-8") as records:
+        for n in range(VERSION_COUNT):
+            moment = dt.datetime.fromtimestamp((start + n * 1000) / 1000, dt.timezone.utc)
+            records.write(json.dumps({
+                "id": f"{n:012x}", "file": "Many.md", "text": text_name, "clock": f"{start + n * 1000}.0",
+                "time": iso_ms(moment), "machine": machine, "machineName": "bench", "words": 2500,
+                "note": f"version {n + 1}"}) + "\n")
+
+    def listed_all(_: int, outcome: Outcome) -> Optional[str]:
+        lines = outcome.out.count("\n")
+        return None if lines == VERSION_COUNT + 1 else f"listed {lines - 1} versions, not {VERSION_COUNT:,}"
+
+    listing = Row(f"versions of a file with {VERSION_COUNT:,} versions",
+                  Case("project versions", ours("versions", "Novel", "Many.md"), env, ours=True, check=listed_all),
+                  [], reset=lambda: None)
+    bench.measure(listing, runs, 1)
+    rows.append(listing)
+    remove_shelf(0)
+    shutil.rmtree(root, ignore_errors=True)
+    return rows
+
+
+def version_section(rows: list[Row], runs: int) -> list[str]:
+    """The version rows for docs/performance.md, each judged against issue 29's target."""
+    out = ["", "## Versions (issue 29)", "",
+           f"Median of {runs} runs, each the whole process. `snapshot` of a novel of "
+           f"{VERSION_NOVEL[0]:,} words in {VERSION_NOVEL[1]} files the first time (its shelf removed before "
+           "each run, untimed) and unchanged; `diff` of two chapters of "
+           f"{VERSION_DIFF_WORDS:,} words (one word in twenty replaced, a paragraph moved) beside `git diff "
+           "--no-index --word-diff=plain` on the same two files; `versions` of a file with "
+           f"{VERSION_COUNT:,} versions.", ""]
+    out += table(rows)
+    out.append("")
+    for row, key in zip(rows, ["snapshot-first", "snapshot-unchanged", "diff", "versions"]):
+        median, target = row.ours.median_ms, VERSION_TARGETS_MS[key]
+        verdict = "not measured (a run failed)" if median is None else \
+            ("met" if median < target else f"missed: {fmt_ms(median)} ms")
+        out.append(f"- `{row.label}`: under {target} ms: {verdict}")
     return out
 
 
@@ -2874,6 +3031,8 @@ def main() -> int:
                         help="run only the word-count rows of issue 9 and print their section, writing nothing")
     parser.add_argument("--compile-only", action="store_true",
                         help="run only the compile rows of issue 16 and print their section, writing nothing")
+    parser.add_argument("--versions-only", action="store_true",
+                        help="run only the version rows of issue 29 and print their section, writing nothing")
     parser.add_argument("--history-only", action="store_true",
                         help="run only the history rows of issue 10 (at --sizes, default "
                              f"{DEFAULT_HISTORY_SIZES}) and print their section, writing nothing")
@@ -2911,7 +3070,7 @@ def main() -> int:
         return runs_large if size >= LARGE else runs
 
     revision = args.baseline if args.baseline is not None else (None if args.check else DEFAULT_BASELINE)
-    if (args.history_only or args.sync_only) and args.baseline is None:
+    if (args.history_only or args.sync_only or args.versions_only) and args.baseline is None:
         revision = None
     if revision is not None and revision.lower() == "none":
         revision = None
@@ -2949,13 +3108,13 @@ def main() -> int:
         if not os.access(history_baseline, os.X_OK):
             fail(f"{history_baseline} is not an executable")
         history_info = {"binary": history_baseline.name}
-    elif not args.check and not args.sync_only and args.history_baseline.lower() != "none":
+    elif not args.check and not args.sync_only and not args.versions_only and args.history_baseline.lower() != "none":
         history_baseline, history_s, commit = build_baseline(args.history_baseline)
         history_info = {"commit": commit, "build_s": history_s, "title": commit_title(commit)}
         log(f"built the history baseline {commit[:12]} in {history_s:.0f} s")
 
     notes: list[str] = []
-    if args.no_peers or args.history_only or args.sync_only:
+    if args.no_peers or args.history_only or args.sync_only or args.versions_only:
         peers = {"task": None, "todo": None}
     else:
         peers, notes = ensure_peers(install=True)
@@ -2978,7 +3137,7 @@ def main() -> int:
         results: dict[int, list[Row]] = {}
         issue8: dict = {"folders": {}, "compare": {}, "extra": {}, "baseline": baseline_info}
         sizes_info: dict[int, dict] = {}
-        only = args.words_only or args.history_only or args.compile_only or args.sync_only
+        only = args.words_only or args.history_only or args.compile_only or args.sync_only or args.versions_only
         for size in ([] if only else sizes):
             log(f"{size:,} projects")
             size_peers = peers if size in args.peer_sizes else {"task": None, "todo": None}
@@ -3002,29 +3161,34 @@ def main() -> int:
             shutil.rmtree(run.dir)
 
         word_rows: list[Row] = []
-        if not (args.history_only or args.compile_only or args.sync_only):
+        if not (args.history_only or args.compile_only or args.sync_only or args.versions_only):
             log("word counts")
             word_rows = measure_word_rows(bench, runs, args.check)
 
         compile_rows: list[Row] = []
-        if not (args.history_only or args.words_only or args.sync_only):
+        if not (args.history_only or args.words_only or args.sync_only or args.versions_only):
             log("compile")
             compile_rows = measure_compile_rows(bench, runs)
 
+        version_rows: list[Row] = []
+        if not (args.history_only or args.words_only or args.sync_only or args.compile_only):
+            log("versions")
+            version_rows = measure_version_rows(bench, runs)
+
         history_load = [os.getloadavg()]
         history_runs: list[HistoryRun] = []
-        if not (args.words_only or args.compile_only or args.sync_only):
+        if not (args.words_only or args.compile_only or args.sync_only or args.versions_only):
             history_runs = measure_history_rows(bench, history_sizes, runs_for, history_baseline, variants)
         history_load.append(os.getloadavg())
         history_rows = [row for run in history_runs for row in run.change_rows + run.undo_rows]
 
         sync_results = None
-        if not (args.words_only or args.compile_only or args.history_only):
+        if not (args.words_only or args.compile_only or args.history_only or args.versions_only):
             sync_results = measure_sync_rows(bench, sync_sizes, runs_for, args.check)
 
         elapsed = time.monotonic() - t0
         load = (load_start, os.getloadavg())
-        all_rows = [startup] + [row for rows in results.values() for row in rows] + word_rows + compile_rows
+        all_rows = [startup] + [row for rows in results.values() for row in rows] + word_rows + compile_rows + version_rows
         all_rows += [row for rows in issue8["folders"].values() for row in rows]
         all_rows += [row for rows in issue8["extra"].values() for row in rows]
         all_rows += history_rows
@@ -3038,6 +3202,8 @@ def main() -> int:
             print("\n".join(word_section(word_rows, runs)))
         elif args.compile_only:
             print("\n".join(compile_section(compile_rows, runs)))
+        elif args.versions_only:
+            print("\n".join(version_section(version_rows, runs)))
         elif args.history_only:
             print("\n".join(history_section(history_runs, history_info, tuple(history_load))))
         elif args.sync_only:
@@ -3052,6 +3218,7 @@ def main() -> int:
             with args.output.open("a", encoding="utf-8") as doc:
                 doc.write("\n".join(word_section(word_rows, runs)) + "\n")
                 doc.write("\n".join(compile_section(compile_rows, runs)) + "\n")
+                doc.write("\n".join(version_section(version_rows, runs)) + "\n")
                 doc.write("\n".join(history_section(history_runs, history_info, tuple(history_load))) + "\n")
                 doc.write("\n".join(sync_section(sync_results)) + "\n")
             log(f"wrote {args.output} ({elapsed / 60:.1f} minutes)")

@@ -12,7 +12,7 @@ import Testing
         #expect(Set(names).count == names.count)
         #expect(Set(names) == [
             "add", "list", "show", "files", "compile", "path", "open", "rename", "edit", "delete", "move", "sort", "root", "sync", "undo", "undelete",
-            "redo", "history", "types", "export", "import", "completions", "help",
+            "redo", "history", "types", "export", "import", "completions", "help", "snapshot", "versions", "diff", "restore",
         ])
     }
 
@@ -90,7 +90,7 @@ import Testing
         #expect(view.usage(EditCommand.spec)
             == "project edit <project> ([--details <text>] [--target <words>] [--due <date>] | --folder <folder> | --new-folder | --no-folder)")
         #expect(view.usage(FilesCommand.spec) == "project files <project> [--json]")
-        #expect(view.usage(PathCommand.spec) == "project path <project>")
+        #expect(view.usage(PathCommand.spec) == "project path <project> [<version>] [--version <file>]")
         #expect(view.usage(OpenCommand.spec) == "project open <project> [--shell]")
         #expect(view.usage(RootCommand.spec) == "project root [<folder>]")
         #expect(view.usage(ShowCommand.spec) == "project show <project> [--json]")

@@ -33,4 +33,6 @@ enum CommandError: Error, Equatable {
     /// A script compiles to its screenplay formats only.
     case scriptFormat(String)
     case authorUnreadable(path: String, code: Int32)
+    /// What a version command refused (docs/versions.md).
+    case versions(VersionError)
 }

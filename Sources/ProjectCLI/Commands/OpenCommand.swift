@@ -1,4 +1,5 @@
 import ProjectStore
+import ProjectStoreFile
 
 /// `project open <project> [--shell]`: the writer's editor (`$VISUAL`, else `$EDITOR`) on the folder,
 /// or a shell in it.
@@ -12,7 +13,7 @@ enum OpenCommand: Command {
         examples: "open.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
-        let (_, folder) = try context.store.existingFolder(of: .named(invocation.argument(0)!))
+        let (project, folder) = try context.store.existingFolder(of: .named(invocation.argument(0)!))
         let program: String
         let exit: ProgramExit
         if invocation.isSet(shell) {
@@ -29,12 +30,23 @@ enum OpenCommand: Command {
             exit = context.launcher.runAtTerminal(
                 "/bin/sh", arguments: ["-c", "trap : INT QUIT; " + editor + " \"$@\"", editor, folder], in: folder)
         }
+        if case .couldNotStart = exit {} else { try keepVersions(of: project, in: folder, context: context) }
         switch exit {
         case .exited(0): return
         case .exited(let status): throw CommandError.programFailed(program, status: status)
         case .killed(let signal): throw CommandError.programKilled(program, signal: signal)
         case .couldNotStart(let code): throw CommandError.programNotStarted(program, code: code)
         }
+    }
+
+    /// With `PROJECT_VERSION_ON_OPEN=1`, the session's text files kept as versions when it ends, those
+    /// it did not change left as they are (docs/versions.md). Off by default: nothing else is automatic.
+    private static func keepVersions(of project: Project, in folder: String, context: CommandContext) throws {
+        guard VersionOnOpen.isOn(environment: context.environment) else { return }
+        let place = context.versionPlace(project, folder: folder)
+        let note = context.localizer.text("open.version-note")
+        let outcomes = try context.versions { () throws(VersionError) in try place.shelf.keep(files: [], note: note) }
+        SnapshotCommand.report(outcomes.filter { if case .kept = $0 { true } else { false } }, eachUnchanged: false, in: context)
     }
 
     private static func nonEmpty(_ value: String?) -> String? {

@@ -69,6 +69,9 @@ struct CompletionEngine {
         if line.argumentCount < command.arguments.count {
             return value(command.arguments[line.argumentCount].placeholder, typed: current)
         }
+        if let last = command.arguments.last, last.isRepeatable, !current.hasPrefix("-") {
+            return value(last.placeholder, typed: current)
+        }
         // Every argument given: what is left to type is an option.
         return current.isEmpty ? fixed(Self.candidates(for: options)) : Completion(source: .nothing, typed: current, lead: "", store: line.store)
     }

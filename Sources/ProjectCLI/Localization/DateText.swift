@@ -39,6 +39,16 @@ final class DateText {
         daysInFull.string(day: day.daysSince1970)
     }
 
+    /// The day as a column shows it, then the hour and minute on a 24-hour clock (`Nov 27, 2026 14:05`):
+    /// a column of times of day, as `versions` lists several a day, without asking ICU for each.
+    func dateAndMinute(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let minutes = (seconds + (fixedOffset ?? timeZone.secondsFromGMT(for: date))).floorDivided(by: 60)
+        let hour = (minutes.floorDivided(by: 60) % 24 + 24) % 24
+        let minute = (minutes % 60 + 60) % 60
+        return self.date(date) + " " + (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
+    }
+
     func dateAndTime(_ date: Date) -> String {
         dateTimeFormat.string(date)
     }

@@ -451,6 +451,8 @@ struct ErrorReport {
             return ([l.text("error.compile.script-format", ["format": format])], .refused)
         case .authorUnreadable(let path, let code):
             return ([l.text("error.compile.author-unreadable", ["path": path, "reason": systemMessage(code, l)])], .refused)
+        case .versions(let problem):
+            return ([describe(problem, l)], .refused)
         }
     }
 

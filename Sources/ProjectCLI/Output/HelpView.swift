@@ -84,7 +84,10 @@ struct HelpView {
     /// `project move <project> (--to <n> | --top)`, `project compile <project> … [--from <path>]…`, `project edit <project> ([--details <text>] [--target <words>] … | --no-folder)`.
     func usage(_ spec: CommandSpec) -> String {
         var parts = ["project", spec.name]
-        parts += spec.arguments.map { $0.isOptional ? "[\(placeholder($0.placeholder))]" : placeholder($0.placeholder) }
+        parts += spec.arguments.map {
+            let repeated = $0.isRepeatable ? "…" : ""  // `[<file>]…`: given any number of times
+            return $0.isOptional ? "[\(placeholder($0.placeholder))]\(repeated)" : placeholder($0.placeholder)
+        }
         let choiceOptions = spec.choiceOptions
         for option in spec.options where !choiceOptions.contains(option) {
             let name = option.short.map { "-\($0)" } ?? "--\(option.long)"

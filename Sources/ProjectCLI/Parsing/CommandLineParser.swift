@@ -83,7 +83,7 @@ struct CommandLineParser {
     }
 
     private func check(_ state: State, against spec: CommandSpec) throws(UsageError) {
-        if state.arguments.count > spec.arguments.count {
+        if state.arguments.count > spec.arguments.count, spec.arguments.last?.isRepeatable != true {
             throw .extraArgument(state.arguments[spec.arguments.count], command: spec.name)
         }
         for (index, argument) in spec.arguments.enumerated() where !argument.isOptional && index >= state.arguments.count {

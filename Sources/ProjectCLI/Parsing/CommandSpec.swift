@@ -40,6 +40,8 @@ struct ArgumentSpec: Sendable {
     let help: String
     /// An optional argument may be left out; the command then asks for it on a terminal or refuses.
     let isOptional: Bool
+    /// The last argument only: given any number of times, none included (`snapshot`'s files).
+    var isRepeatable = false
 
     static func required(_ placeholder: String, help: String) -> ArgumentSpec {
         ArgumentSpec(placeholder: placeholder, help: help, isOptional: false)
@@ -47,6 +49,10 @@ struct ArgumentSpec: Sendable {
 
     static func optional(_ placeholder: String, help: String) -> ArgumentSpec {
         ArgumentSpec(placeholder: placeholder, help: help, isOptional: true)
+    }
+
+    static func repeatable(_ placeholder: String, help: String) -> ArgumentSpec {
+        ArgumentSpec(placeholder: placeholder, help: help, isOptional: true, isRepeatable: true)
     }
 }
 

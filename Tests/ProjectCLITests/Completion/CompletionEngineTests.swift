@@ -53,6 +53,20 @@ import ProjectStore
         #expect(engine.complete(["list", "--type=no"]).lead == "--type=")
     }
 
+    /// Versions' files are named from the project's folder, not the shell's: the shell's files would
+    /// offer wrong paths, so they complete to nothing, as versions and notes do; the project to names.
+    @Test func versionCommandsCompleteTheProjectOnly() {
+        for command in ["snapshot", "versions", "diff", "restore"] {
+            #expect(engine.complete([command, "No"]).source == .projects, "\(command)")
+            #expect(engine.complete([command, "Novel", ""]).source == .nothing, "\(command)")
+        }
+        // snapshot takes any number of files: the fourth word is a file as much as the second.
+        #expect(engine.complete(["snapshot", "Novel", "One.md", "Two.md", ""]).source == .nothing)
+        #expect(engine.complete(["snapshot", "Novel", "One.md", "-"]).source != .nothing, "options are offered after files")
+        #expect(engine.complete(["snapshot", "Novel", "-m", ""]).source == .nothing)
+        #expect(engine.complete(["path", "Novel", "--version", ""]).source == .nothing)
+    }
+
     @Test func theStoreTypedEarlierIsKept() {
         #expect(engine.complete(["--store", "a.json", "show", ""]).store == "a.json")
         #expect(engine.complete(["show", "--store=b.json", ""]).store == "b.json")

@@ -211,7 +211,7 @@ import ProjectStore
         untranslated.formUnion(placeholders(english.overview(commands: specs, storePath: nil))
             .intersection(placeholders(local.overview(commands: specs, storePath: nil))))
         // Words that are the same in both languages, written as a native speaker would.
-        let sameWord: [String: Set<String>] = ["fr": ["options", "shell", "date", "format"], "es": ["shell"]]
+        let sameWord: [String: Set<String>] = ["fr": ["options", "shell", "date", "format", "note", "version"], "es": ["shell"]]
         untranslated.subtract(sameWord[language] ?? [])
         #expect(untranslated.isEmpty, "\(language) help shows English placeholders: \(untranslated.sorted().map { "<\($0)>" })")
     }

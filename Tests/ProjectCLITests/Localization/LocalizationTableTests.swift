@@ -88,8 +88,11 @@ import ProjectStore
         let sameWord: [String: Set<String>] = [
             "fr": ["show.type", "show.position", "placeholder.shell", "man.heading.synopsis", "man.heading.description",
                    "man.heading.arguments", "man.heading.options", "placeholder.date",
-                   "placeholder.format"],
-            "de": ["show.name", "show.position", "show.details", "prompt.name", "words.in-files", "sync.list", "sync.commit.subject"],
+                   "placeholder.format",
+                   // Versions (docs/versions.md): the same words in French.
+                   "placeholder.note", "placeholder.version", "diff.version", "versions.column.date", "versions.column.machine",
+                   "versions.column.note", "versions.column.number"],
+            "de": ["show.name", "show.position", "show.details", "prompt.name", "words.in-files", "sync.list", "sync.commit.subject", "versions.column.number"],
             "es": ["error.prefix", "placeholder.shell", "sync.list", "sync.commit.subject"],
         ]
         // Command lines with no sample name in them, and the `<n>` of `--to <n>`, read the same everywhere.
@@ -98,6 +101,8 @@ import ProjectStore
             "history.root.default", "completions.examples", "compile.markdown", "name.numbered",
             // JSON's own word for no value.
             "document.kind.null",
+            // A diff's heading and its count of words: names and numbers only.
+            "diff.heading", "diff.summary-line",
         ]
         for (key, english) in L10nFixtures.english.entries.sorted(by: { $0.key < $1.key }) {
             guard let translated = table[key], !(sameWord[language] ?? []).contains(key), !sameEverywhere.contains(key)
@@ -188,6 +193,7 @@ import ProjectStore
         let allowed: Set<String> = [
             "list.empty", "edit.option.details", "show.folder.none", "error.no-folder", "error.folder-missing", "path.discussion",
             "sync.folder-clash", "sync.dropped", "history.dropped.undelete",
+            "versions.none", "versions.none-of-file", "error.versions.none-yet",
         ]
         for (key, text) in table.entries.sorted(by: { $0.key < $1.key }) where text.contains("\"") {
             let isExamples = key.hasSuffix(".examples") || key.hasSuffix("-examples")

@@ -1,0 +1,31 @@
+import ProjectStore
+
+/// `project restore <project> <file> <version>`: the file holds that version's text again; today's
+/// text is kept as a version first, so nothing is lost. A file deleted from the project comes back.
+enum RestoreCommand: Command {
+    static let spec = CommandSpec(
+        name: "restore", summary: "restore.summary", discussion: "restore.discussion",
+        arguments: [
+            .required("placeholder.project", help: "argument.project"),
+            .required("placeholder.text-file", help: "restore.argument.file"),
+            .required("placeholder.version", help: "restore.argument.version"),
+        ],
+        examples: "restore.examples")
+
+    static func run(_ invocation: Invocation, in context: CommandContext) throws {
+        let place = try context.versionPlace(invocation.argument(0)!)
+        let file = try context.versionFile(invocation.argument(1)!, in: place)
+        let l = context.localizer
+        let restored = try context.versions { () throws(VersionError) in
+            try place.shelf.restore(file, version: invocation.argument(2)!) { l.text("restore.note", ["number": String($0)]) }
+        }
+        let arguments = [
+            "file": TerminalText.visible(file), "number": String(restored.restored.number),
+            "words": context.words(restored.restored.record.words),
+        ]
+        context.say(restored.broughtBack ? "restore.brought-back" : "restore.done", arguments)
+        if let kept = restored.keptFirst {
+            context.say("restore.kept-first", ["number": String(kept.number)])
+        }
+    }
+}

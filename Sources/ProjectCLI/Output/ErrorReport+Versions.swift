@@ -1,0 +1,23 @@
+import ProjectStore
+
+extension ErrorReport {
+    /// What a version command refused, in words; each says nothing was changed.
+    static func describe(_ problem: VersionError, _ l: Localizer) -> String {
+        switch problem {
+        case .notText(let file):
+            l.text("error.versions.not-text", ["file": TerminalText.visible(file)])
+        case .outsideProject(let file):
+            l.text("error.versions.outside", ["file": TerminalText.visible(file)])
+        case .noFile(let file):
+            l.text("error.versions.no-file", ["file": TerminalText.visible(file)])
+        case .unknownVersion(let file, _, 0):
+            l.text("error.versions.none-yet", ["file": TerminalText.visible(file)])
+        case .unknownVersion(let file, let name, let count):
+            l.text("error.versions.unknown", count: count, ["file": TerminalText.visible(file), "version": TerminalText.visible(name), "count": String(count)])
+        case .unreadable(let path, let code):
+            l.text("error.versions.unreadable", ["path": path, "reason": systemMessage(code, l)])
+        case .unwritable(let path, let code):
+            l.text("error.versions.unwritable", ["path": path, "reason": systemMessage(code, l)])
+        }
+    }
+}

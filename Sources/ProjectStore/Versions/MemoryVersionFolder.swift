@@ -1,0 +1,77 @@
+import Foundation
+
+/// A project's versions and files in memory, for tests: several shelves given one are machines
+/// whose sync engine delivers at once. It refuses to keep a text twice, as the disk's read-only
+/// files would, so a test finds any attempt to rewrite one.
+public final class MemoryVersionFolder: VersionFolder, @unchecked Sendable {
+    private let lock = NSLock()
+    public private(set) var files: [String: [UInt8]]
+    public private(set) var texts: [String: [UInt8]] = [:]
+    /// Each machine's records, in the order it appended them.
+    public private(set) var recordsByMachine: [UUID: [VersionRecord]] = [:]
+    /// How many times a text was written: once each, ever.
+    public private(set) var textWrites = 0
+
+    public init(files: [String: String] = [:]) {
+        self.files = files.mapValues { Array($0.utf8) }
+    }
+
+    private func locked<T>(_ body: () throws(VersionError) -> T) throws(VersionError) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    public func setFile(_ file: String, to text: String?) {
+        lock.lock()
+        files[file] = text.map { Array($0.utf8) }
+        lock.unlock()
+    }
+
+    public func records() throws(VersionError) -> [VersionRecord] {
+        try locked { () throws(VersionError) in Array(recordsByMachine.values.joined()) }
+    }
+
+    public func append(_ records: [VersionRecord], machine: Machine) throws(VersionError) {
+        try locked { () throws(VersionError) in recordsByMachine[machine.id, default: []] += records }
+    }
+
+    public func hasText(_ name: String, count: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return texts[name]?.count == count
+    }
+
+    public func keep(_ bytes: [UInt8], as name: String) throws(VersionError) {
+        try locked { () throws(VersionError) in
+            guard texts[name] == nil else { throw .unwritable(path: name, code: 13) }
+            texts[name] = bytes
+            textWrites += 1
+        }
+    }
+
+    public func text(_ name: String) throws(VersionError) -> [UInt8] {
+        try locked { () throws(VersionError) in
+            guard let text = texts[name] else { throw .unreadable(path: name, code: 2) }
+            return text
+        }
+    }
+
+    public func contents(of file: String) throws(VersionError) -> [UInt8]? {
+        try locked { () throws(VersionError) in files[file] }
+    }
+
+    public func write(_ bytes: [UInt8], to file: String) throws(VersionError) {
+        try locked { () throws(VersionError) in files[file] = bytes }
+    }
+
+    public func textFiles() throws(VersionError) -> [String] {
+        try locked { () throws(VersionError) in
+            files.keys.filter { file in
+                file.split(separator: "/").last.map { TextFileKind.syntax(forFileName: String($0)) != nil } ?? false
+            }
+        }
+    }
+
+    public func path(ofText name: String) -> String { ".versions/texts/" + name }
+}

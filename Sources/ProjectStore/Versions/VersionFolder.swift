@@ -1,0 +1,37 @@
+/// The seam between versions and a disk: a project's shelf of kept texts and version records, and
+/// the project's own files as versions read and restore them. `DiskVersionFolder` (in
+/// `ProjectStoreFile`) on the disk, `MemoryVersionFolder` in tests. Files are named relative to the
+/// project's folder.
+public protocol VersionFolder: Sendable {
+    /// Every machine's records; a line cut short by a crash is left out.
+    func records() throws(VersionError) -> [VersionRecord]
+    /// Adds records to this machine's own file of them, and to no other.
+    func append(_ records: [VersionRecord], machine: Machine) throws(VersionError)
+    /// Whether the text is held whole: a file of that name and of `count` bytes (one a crash cut short
+    /// is not the text it is named for, and is written again).
+    func hasText(_ name: String, count: Int) -> Bool
+    /// Stores a text under its name, read-only; called only for a name not yet held whole.
+    func keep(_ bytes: [UInt8], as name: String) throws(VersionError)
+    func text(_ name: String) throws(VersionError) -> [UInt8]
+    /// A file's bytes today; `nil` when it is not there.
+    func contents(of file: String) throws(VersionError) -> [UInt8]?
+    /// Replaces a file's bytes all at once, making its folders if they are gone.
+    func write(_ bytes: [UInt8], to file: String) throws(VersionError)
+    /// The text files of the project (as `files` counts them), in no particular order.
+    func textFiles() throws(VersionError) -> [String]
+    /// Where a kept text is, for an editor.
+    func path(ofText name: String) -> String
+}
+
+/// What versions refuse; nothing is changed by any of them.
+public enum VersionError: Error, Sendable, Equatable {
+    /// Not a text file (`files` lists it without words), or a conflict copy.
+    case notText(file: String)
+    /// Outside the project's folder, or inside a hidden folder of it (the shelf itself).
+    case outsideProject(file: String)
+    /// No such file, and no version of it either.
+    case noFile(file: String)
+    case unknownVersion(file: String, name: String, count: Int)
+    case unreadable(path: String, code: Int32)
+    case unwritable(path: String, code: Int32)
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// What snapshot and restore do with one project's versions, through the `VersionFolder` seam:
+/// numbering, the same text stored once, a file unchanged kept no second time, today's text kept
+/// before a restore.
+public struct VersionShelf: Sendable {
+    public let folder: any VersionFolder
+    let machine: Machine
+    let clock: @Sendable () -> Date
+    let newID: @Sendable () -> String
+
+    public init(
+        folder: any VersionFolder, machine: Machine, clock: @escaping @Sendable () -> Date = { Date() },
+        newID: @escaping @Sendable () -> String = VersionRecord.newID
+    ) {
+        self.folder = folder
+        self.machine = machine
+        self.clock = clock
+        self.newID = newID
+    }
+
+    /// What a snapshot did with one file.
+    public enum Kept: Sendable, Equatable {
+        case kept(NumberedVersion)
+        /// The file holds its newest version's text: nothing was kept.
+        case unchanged(NumberedVersion)
+
+        /// The version holding the file's text now, new or not: what a submission pins.
+        public var version: NumberedVersion {
+            switch self {
+            case .kept(let version), .unchanged(let version): version
+            }
+        }
+    }
+
+    public func list() throws(VersionError) -> VersionList { VersionList(try folder.records()) }
+
+    /// Keeps the text of each file now, unless it is its newest version's; with no files, every text
+    /// file of the project. Every file is read and checked before anything is written.
+    public func keep(files named: [String], note: String?) throws(VersionError) -> [Kept] {
+        let files = named.isEmpty ? try folder.textFiles().sorted() : Self.withoutRepeats(named)
+        var texts: [(file: String, bytes: [UInt8])] = []
+        for file in files {
+            guard let bytes = try folder.contents(of: file) else { throw .noFile(file: file) }
+            texts.append((file, bytes))
+        }
+        return try keep(texts, note: note)
+    }
+
+    private func keep(_ texts: [(file: String, bytes: [UInt8])], note: String?) throws(VersionError) -> [Kept] {
+        var records = try folder.records()
+        let before = VersionList(records)
+        var clockReading = before.latestClock
+        var made: [VersionRecord] = []
+        var unchanged: [String: NumberedVersion] = [:]
+        var stored = Set<String>()
+        for (file, bytes) in texts {
+            let name = VersionRecord.textName(of: bytes, file: file)
+            if let newest = before.newest(of: file), newest.record.text == name {
+                unchanged[file] = newest
+                continue
+            }
+            if !stored.contains(name), !folder.hasText(name, count: bytes.count) { try folder.keep(bytes, as: name) }
+            stored.insert(name)
+            let now = clock()
+            let reading = HybridTime.next(at: now, after: clockReading)
+            clockReading = reading
+            let syntax = TextFileKind.syntax(forFileName: file) ?? .plainText
+            made.append(VersionRecord(
+                id: newID(), file: file, text: name, clock: reading, time: now, machine: machine,
+                words: WordCounter.count(bytes, syntax: syntax), note: note))
+        }
+        if !made.isEmpty { try folder.append(made, machine: machine) }
+        records += made
+        let after = VersionList(records)
+        return texts.map { text in
+            if let same = unchanged[text.file] { return .unchanged(same) }
+            return .kept(after.newest(of: text.file)!)
+        }
+    }
+
+    /// What a restore did: the version kept of today's text first (none when it was already the
+    /// newest version, or the file was gone), and the version now in the file.
+    public struct Restored: Sendable, Equatable {
+        public let keptFirst: NumberedVersion?
+        public let restored: NumberedVersion
+        /// The file was not there: the restore brought it back.
+        public let broughtBack: Bool
+    }
+
+    /// Makes `file` hold the version named (number or id) again, keeping today's text first as a
+    /// version noted `note(number)`.
+    public func restore(_ file: String, version name: String, note: (Int) -> String) throws(VersionError) -> Restored {
+        let list = try list()
+        let wanted = try list.version(of: file, named: name)
+        let bytes = try folder.text(wanted.record.text)
+        let today = try folder.contents(of: file)
+        var keptFirst: NumberedVersion?
+        if let today, case .kept(let version) = try keep([(file, today)], note: note(wanted.number)).first {
+            keptFirst = version
+        }
+        try folder.write(bytes, to: file)
+        return Restored(keptFirst: keptFirst, restored: wanted, broughtBack: today == nil)
+    }
+
+    private static func withoutRepeats(_ files: [String]) -> [String] {
+        var seen = Set<String>()
+        return files.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,183 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import ProjectStore
+
+/// glibc's `syncfs`, which the Glibc module does not export (it is declared for `_GNU_SOURCE` only):
+/// flushes the whole file system a descriptor is on.
+@_silgen_name("syncfs")
+private func flushFileSystem(_ descriptor: Int32) -> Int32
+
+/// The system's `write`, by a name the folder's own `write(_:to:)` does not hide.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
+
+/// A project's versions on disk, in its folder: `.versions/texts/<sha-256>.<ext>`, each kept text
+/// read-only and written once, and `.versions/machines/<machine id>.versions`, each machine's
+/// records, appended to by that machine only. docs/versions.md has the design.
+public struct DiskVersionFolder: VersionFolder {
+    public let project: String
+
+    public init(project: String) {
+        self.project = project
+    }
+
+    public static let shelf = ".versions"
+    var texts: String { project + "/" + Self.shelf + "/texts" }
+    var machines: String { project + "/" + Self.shelf + "/machines" }
+
+    public func records() throws(VersionError) -> [VersionRecord] {
+        let names: [String]
+        switch DirectoryListing.names(in: machines) {
+        case .success(let found): names = found
+        case .failure(let error) where error.code == ENOENT: return []
+        case .failure(let error): throw .unreadable(path: machines, code: error.code)
+        }
+        var records: [VersionRecord] = []
+        for name in names where name.hasSuffix(".versions") {
+            records += VersionRecordJSON.records(in: try read(machines + "/" + name) ?? [])
+        }
+        return records
+    }
+
+    public func append(_ records: [VersionRecord], machine: Machine) throws(VersionError) {
+        // The texts the records name reach the disk first, all at once (one flush of the file
+        // system, where a flush a text took 60 for a novel): a record never names a text a crash lost.
+        let folder = open(texts, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            _ = flushFileSystem(folder)
+            close(folder)
+        }
+        try makeFolders(machines)
+        let path = machines + "/" + machine.id.lowercasedString + ".versions"
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else { throw .unwritable(path: path, code: errno) }
+        defer { close(descriptor) }
+        // A line cut short by a crash before this one is ended first, so this one stays whole.
+        var lines: [UInt8] = []
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_size > 0 {
+            var last: UInt8 = 0
+            if pread(descriptor, &last, 1, off_t(status.st_size - 1)) == 1, last != UInt8(ascii: "\n") { lines.append(UInt8(ascii: "\n")) }
+        }
+        for record in records { lines += VersionRecordJSON.line(record) }
+        if let failure = Self.writeAll(lines, to: descriptor) { throw .unwritable(path: path, code: failure) }
+        guard fsync(descriptor) == 0 else { throw .unwritable(path: path, code: errno) }
+    }
+
+    public func hasText(_ name: String, count: Int) -> Bool {
+        var status = stat()
+        return stat(texts + "/" + name, &status) == 0 && status.st_size == count
+    }
+
+    /// Written beside its place, read-only from the start, then renamed into it: whole or not there.
+    /// Flushed with the records that name it (`append`).
+    public func keep(_ bytes: [UInt8], as name: String) throws(VersionError) {
+        try makeFolders(texts)
+        let path = texts + "/" + name
+        let temporary = texts + "/." + name + ".\(getpid()).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o444)
+        guard descriptor >= 0 else { throw .unwritable(path: texts, code: errno) }
+        let failed = Self.writeAll(bytes, to: descriptor)
+        close(descriptor)
+        if let failed {
+            unlink(temporary)
+            throw .unwritable(path: path, code: failed)
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = errno
+            unlink(temporary)
+            throw .unwritable(path: path, code: failure)
+        }
+    }
+
+    public func text(_ name: String) throws(VersionError) -> [UInt8] {
+        let path = texts + "/" + name
+        guard let bytes = try read(path) else { throw .unreadable(path: path, code: ENOENT) }
+        return bytes
+    }
+
+    public func contents(of file: String) throws(VersionError) -> [UInt8]? {
+        let path = project + "/" + file
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG { throw .notText(file: file) }
+        return try read(path)
+    }
+
+    public func write(_ bytes: [UInt8], to file: String) throws(VersionError) {
+        let path = project + "/" + file
+        let parent = String(path[..<path.lastIndex(of: "/")!])
+        try makeFolders(parent)
+        var status = stat()
+        let isNew = stat(path, &status) != 0
+        do throws(StorageError) { try AtomicFile.replace(path, with: bytes) } catch { throw Self.failure(error) }
+        // A file brought back is the writer's own, as an editor would have made it.
+        if isNew { chmod(path, 0o644) }
+    }
+
+    public func textFiles() throws(VersionError) -> [String] {
+        var files: [String] = []
+        try collect(in: "", into: &files)
+        return files
+    }
+
+    private func collect(in folder: String, into files: inout [String]) throws(VersionError) {
+        let path = folder.isEmpty ? project : project + "/" + folder
+        let names: [String]
+        switch DirectoryListing.names(in: path) {
+        case .success(let found): names = found
+        case .failure(let error): throw .unreadable(path: path, code: error.code)
+        }
+        for name in names where !name.hasPrefix(".") {
+            let relative = folder.isEmpty ? name : folder + "/" + name
+            var status = stat()
+            // Links to folders are not followed, as the word count does not follow them.
+            guard lstat(project + "/" + relative, &status) == 0 else { continue }
+            if (status.st_mode & S_IFMT) == S_IFDIR {
+                try collect(in: relative, into: &files)
+            } else if TextFileKind.syntax(forFileName: name) != nil,
+                      stat(project + "/" + relative, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+                files.append(relative)
+            }
+        }
+    }
+
+    public func path(ofText name: String) -> String { texts + "/" + name }
+
+    /// Writes every byte; the errno of a failure, `nil` when all were written.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            written += count
+        }
+        return nil
+    }
+
+    private func read(_ path: String) throws(VersionError) -> [UInt8]? {
+        do throws(StorageError) { return try AtomicFile.contents(of: path) } catch { throw Self.failure(error) }
+    }
+
+    private func makeFolders(_ path: String) throws(VersionError) {
+        var status = stat()
+        guard stat(path, &status) != 0 else { return }
+        let parent = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+        if !parent.isEmpty { try makeFolders(parent) }
+        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw .unwritable(path: path, code: errno) }
+    }
+
+    private static func failure(_ error: StorageError) -> VersionError {
+        switch error {
+        case .unreadable(let path, let code): .unreadable(path: path, code: code)
+        case .unwritable(let path, let code): .unwritable(path: path, code: code)
+        default: .unwritable(path: "", code: EIO)
+        }
+    }
+}
