@@ -9,5 +9,5 @@ let allCommands: [any Command.Type] = [
     AddCommand.self, ListCommand.self, ShowCommand.self, FilesCommand.self, CompileCommand.self, PathCommand.self, OpenCommand.self,
     RenameCommand.self, EditCommand.self, DeleteCommand.self, MoveCommand.self, SortCommand.self,
     RootCommand.self, SyncCommand.self, UndoCommand.self, RedoCommand.self, HistoryCommand.self, TypesCommand.self,
-    ExportCommand.self, ImportCommand.self, CompletionsCommand.self, HelpCommand.self,
+    ProgressCommand.self, ExportCommand.self, ImportCommand.self, CompletionsCommand.self, HelpCommand.self,
 ]

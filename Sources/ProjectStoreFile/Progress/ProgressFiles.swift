@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import Foundation
+import ProjectStore
+
+/// The records of progress on disk: in `folder`, `<machine id>.log` (appended to) and
+/// `<machine id>.latest` (replaced whole), each written by its machine only (docs/progress.md).
+public struct ProgressFiles: ProgressFolder {
+    public let folder: String
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    /// `<root>/.project/progress` in a shared root, so the sync engine carries it; else beside the store.
+    public static func folder(sharedRoot: String?, storePath: String) -> String {
+        if let sharedRoot { return sharedRoot + "/" + SharedRootFolder.folder + "/progress" }
+        return StoreFolder.parent(of: storePath) + "/progress"
+    }
+
+    func path(of machine: UUID, _ suffix: String) -> String {
+        folder + "/" + machine.lowercasedString + suffix
+    }
+
+    public func records() throws(ProjectStoreError) -> ProgressRecords {
+        let names: [String]
+        switch DirectoryListing.names(in: folder) {
+        case .success(let found): names = found
+        case .failure(let error) where error.code == ENOENT: return ProgressRecords()
+        case .failure(let error): throw .sharedFile(.unreadable(path: folder, code: error.code))
+        }
+        var records = ProgressRecords()
+        // Sorted, so every machine reads the same records in the same order.
+        for name in names.sorted() where name.hasSuffix(".log") || name.hasSuffix(".latest") {
+            records.add(try read(folder + "/" + name))
+        }
+        return records
+    }
+
+    public func latest(of machine: UUID) throws(ProjectStoreError) -> [WordCount] {
+        try read(path(of: machine, ".latest")).counts
+    }
+
+    public func append(_ records: ProgressRecords, latest: [WordCount]?, of machine: UUID) throws(ProjectStoreError) {
+        do throws(StorageError) {
+            try StoreFolder.create(for: folder + "/-")
+            if !records.counts.isEmpty || !records.sessions.isEmpty || !records.goals.isEmpty || !records.backfills.isEmpty {
+                try Self.appendAll(ProgressLine.encode(records), to: path(of: machine, ".log"))
+            }
+            if let latest { try AtomicFile.replace(path(of: machine, ".latest"), with: ProgressLine.encode(ProgressRecords(counts: latest))) }
+        } catch {
+            throw .sharedFile(error)
+        }
+    }
+
+    private func read(_ path: String) throws(ProjectStoreError) -> ProgressRecords {
+        do throws(StorageError) {
+            guard let file = try MappedFile(path: path) else { return ProgressRecords() }
+            return withExtendedLifetime(file) { ProgressLine.decode(file.bytes) }
+        } catch {
+            throw .sharedFile(error)
+        }
+    }
+
+    /// One `write` with `O_APPEND`: lines never interleave with another command's on this machine.
+    private static func appendAll(_ bytes: [UInt8], to path: String) throws(StorageError) {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else { throw .unwritable(path: path, code: errno) }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw .unwritable(path: path, code: errno) }
+            written += count
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+@testable import ProjectCLI
+
+/// A writer's week, with a clock the test sets: what `progress` shows at a terminal, in a pipe, as
+/// JSON and CSV, and what it refuses.
+final class ProgressWeek {
+    let harness: ToolHarness
+    var environment: [String: String]
+
+    init() throws {
+        harness = try ToolHarness()
+        environment = harness.environment.merging(["XDG_STATE_HOME": harness.folder + "/state", "TZ": "UTC"]) { $1 }
+    }
+
+    /// Noon UTC on 2026-11-`day`, plus `hours`.
+    static func noon(_ day: Int, hours: Int = 0) -> Date {
+        Date(timeIntervalSince1970: Double(CalendarDayNumber.november(day) * 86_400 + (12 + hours) * 3600))
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], day: Int, hours: Int = 0, outputIsTerminal: Bool = false, columns: Int? = nil,
+             extra: [String: String] = [:]) -> RunResult {
+        let now = Self.noon(day, hours: hours)
+        return harness.run(arguments, outputIsTerminal: outputIsTerminal, columns: columns,
+                           environment: environment.merging(extra) { $1 }, clock: { now })
+    }
+
+    /// Writes `words` words into the project's one file.
+    func write(_ words: Int, to project: String) throws {
+        let text = (0..<words).map { "w\($0)" }.joined(separator: " ")
+        try text.write(toFile: harness.root + "/" + project + "/text.md", atomically: true, encoding: .utf8)
+    }
+
+    func json(_ arguments: [String], day: Int) throws -> [String: Any] {
+        let result = run(["progress", "--json"] + arguments, day: day)
+        #expect(result.status == 0, "\(result.error)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    }
+
+    func dayWords(_ object: [String: Any]) -> [Int] {
+        (object["days"] as? [[String: Any]] ?? []).compactMap { $0["words"] as? Int }
+    }
+}
+
+enum CalendarDayNumber {
+    static func november(_ day: Int) -> Int { 20_758 + day - 1 }
+}
+
+@Suite("progress")
+struct ProgressCommandTests {
+    /// Winter written on Nov 1, 2, 3, 5 (a gap on the 4th) and cut on the 6th.
+    func week() throws -> ProgressWeek {
+        let week = try ProgressWeek()
+        #expect(week.run(["add", "Winter"], day: 1).status == 0)
+        for (day, words) in [(1, 100), (2, 400), (3, 700), (5, 900), (6, 850)] {
+            try week.write(words, to: "Winter")
+            #expect(week.run(["files", "Winter"], day: day).status == 0)
+        }
+        return week
+    }
+
+    @Test("the days, a gap and a negative day, the streak and today, as JSON")
+    func json() throws {
+        let week = try week()
+        let object = try week.json(["--days", "7"], day: 6)
+        // Nov 1 is the first count: 0 written after it. The 4th has no count: 0, and the 5th
+        // shows the two days' change.
+        #expect(week.dayWords(object) == [0, 0, 300, 300, 0, 200, -50])
+        let dates = (object["days"] as? [[String: Any]] ?? []).compactMap { $0["date"] as? String }
+        #expect(dates.first == "2026-10-31" && dates.last == "2026-11-06")
+        #expect((object["today"] as? [String: Any])?["words"] as? Int == -50)
+        let streak = try #require(object["streak"] as? [String: Any])
+        // Today's -50 does not count; yesterday's 200 does, and the 4th had none.
+        #expect(streak["current"] as? Int == 1)
+        #expect(streak["longest"] as? Int == 2)
+    }
+
+    @Test("CSV: a header, then a row a day and project")
+    func csv() throws {
+        let week = try week()
+        #expect(week.run(["add", "Poems, short"], day: 6).status == 0)
+        let result = week.run(["progress", "--csv", "--days", "2"], day: 6)
+        #expect(result.status == 0)
+        #expect(result.output.split(separator: "\n") == [
+            "date,project,words,added,removed",
+            "2026-11-05,Winter,200,200,0", "2026-11-05,\"Poems, short\",0,0,0",
+            "2026-11-06,Winter,-50,0,50", "2026-11-06,\"Poems, short\",0,0,0",
+        ])
+    }
+
+    @Test("the chart fits 40 and 120 columns, its largest day filling the width; a pipe gets 80 and no colour")
+    func chartWidths() throws {
+        let week = try week()
+        for columns in [40, 120] {
+            let result = week.run(["progress", "--days", "7"], day: 6, outputIsTerminal: true, columns: columns, extra: ["NO_COLOR": "1"])
+            let chart = result.output.split(separator: "\n").suffix(7)
+            #expect(chart.count == 7)
+            #expect(chart.allSatisfy { cells($0) <= columns }, "\(chart)")
+            // The last column is left free, as a terminal wraps a line that fills it.
+            #expect(chart.contains { cells($0) == columns - 1 }, "\(chart)")
+            #expect(!result.output.contains("\u{1B}"))
+        }
+        let coloured = week.run(["progress", "--days", "7"], day: 6, outputIsTerminal: true, columns: 60)
+        #expect(coloured.output.contains("\u{1B}[32m") && coloured.output.contains("\u{1B}[31m"))
+        let piped = week.run(["progress", "--days", "7"], day: 6)
+        #expect(!piped.output.contains("\u{1B}"))
+        #expect(piped.output.split(separator: "\n").suffix(7).contains { cells($0) == ProgressView.pipeWidth - 1 })
+        #expect(piped.output.contains("Today: -50 words"))
+        #expect(piped.output.contains("Streak: 1 day in a row (longest: 2 days)"))
+    }
+
+    @Test("a daily goal across projects: set, counted in the quota and the streak, cleared")
+    func goal() throws {
+        let week = try week()
+        #expect(week.run(["progress", "--goal", "250"], day: 6).output == "Daily goal: 250 words a day, across all projects.\n")
+        let object = try week.json([], day: 6)
+        #expect((object["today"] as? [String: Any])?["goal"] as? Int == 250)
+        #expect((object["today"] as? [String: Any])?["quota"] as? Int == 250)
+        #expect((object["streak"] as? [String: Any])?["longest"] as? Int == 2)
+        try week.write(1_200, to: "Winter")
+        let met = try week.json([], day: 7)
+        #expect((met["streak"] as? [String: Any])?["current"] as? Int == 1)
+        #expect(week.run(["progress", "--goal", "0"], day: 7).output == "Daily goal cleared.\n")
+        #expect((try week.json([], day: 7)["today"] as? [String: Any])?["goal"] is NSNull)
+    }
+
+    @Test("the pace and the projected date beside the due date")
+    func pace() throws {
+        let week = try week()
+        #expect(week.run(["edit", "Winter", "--target", "2000", "--due", "2026-11-20"], day: 6).status == 0)
+        let result = week.run(["progress", "Winter"], day: 6)
+        // 750 words in 14 days, on 3 writing days: 250 a writing day; 1,150 missing at 750/14 a
+        // day take 22 days.
+        #expect(result.output.contains("Pace: 250 words a writing day over the last 14 days (3 days with words)"))
+        #expect(result.output.contains("“Winter”: at this pace, November 28, 2026: 8 days after it is due (November 20, 2026)"), "\(result.output)")
+    }
+
+    @Test("bad input: --days 0, negative, not a number, both formats, an unknown project")
+    func badInput() throws {
+        let week = try week()
+        for value in ["0", "-3", "ten"] {
+            let result = week.run(["progress", "--days", value], day: 6)
+            #expect(result.status == 2, "\(value)")
+            #expect(result.error.contains("--days"))
+        }
+        #expect(week.run(["progress", "--json", "--csv"], day: 6).status == 2)
+        let unknown = week.run(["progress", "Summer"], day: 6)
+        #expect(unknown.status == 1)
+        #expect(unknown.error.contains("Summer"))
+    }
+
+    @Test("a project deleted and brought back by undo keeps its past")
+    func undoKeepsThePast() throws {
+        let week = try week()
+        #expect(week.run(["delete", "Winter", "--yes"], day: 6).status == 0)
+        #expect(week.dayWords(try week.json(["--days", "2"], day: 6)) == [0, 0])
+        #expect(week.run(["undo"], day: 6).status == 0)
+        #expect(week.dayWords(try week.json(["--days", "2"], day: 6)) == [200, -50])
+    }
+
+    @Test("in the writer's language and number format")
+    func languages() throws {
+        let week = try week()
+        try week.write(2_900, to: "Winter")
+        let french = week.run(["progress", "--days", "1"], day: 7, extra: ["LANG": "fr_FR.UTF-8"])
+        #expect(french.output.contains("Aujourd’hui\u{A0}: 2\u{202F}050\u{A0}mots") || french.output.contains("Aujourd’hui\u{A0}: 2\u{202F}050 mots"), "\(french.output)")
+        let german = week.run(["progress", "--days", "1"], day: 7, extra: ["LANG": "de_DE.UTF-8"])
+        #expect(german.output.contains("Heute: 2.050 Wörter"), "\(german.output)")
+        let spanish = week.run(["progress", "--days", "1"], day: 7, extra: ["LANG": "es_ES.UTF-8"])
+        #expect(spanish.output.contains("Hoy: 2050 palabras"), "\(spanish.output)")
+    }
+}
