@@ -716,6 +716,7 @@ progress.legend = Weniger {shades} mehr
 progress.goal-set = Tagesziel: {words} pro Tag, über alle Projekte.
 progress.goal-cleared = Tagesziel gelöscht.
 progress.nothing-yet = Noch nichts aufgezeichnet: Die Wörter werden gezählt, wann immer files, show, list --words oder progress sie zählen, und rund um project open.
+progress.session = Diese Sitzung: {added} hinzugefügt, {removed} entfernt (jetzt {words}).
 """##,
     "en": ##"""
 # English messages for `project`. Format: docs/localization.md.
@@ -1432,6 +1433,7 @@ progress.legend = Less {shades} more
 progress.goal-set = Daily goal: {words} a day, across all projects.
 progress.goal-cleared = Daily goal cleared.
 progress.nothing-yet = Nothing recorded yet: the words are counted each time files, show, list --words or progress count them, and around project open.
+progress.session = This session: {added} added, {removed} removed ({words} now).
 """##,
     "es": ##"""
 # Spanish messages for `project`. Format and rules: docs/localization.md.
@@ -2149,6 +2151,7 @@ progress.legend = Menos {shades} más
 progress.goal-set = Meta diaria: {words} al día, entre todos los proyectos.
 progress.goal-cleared = Meta diaria quitada.
 progress.nothing-yet = Aún no hay nada registrado: las palabras se cuentan cada vez que files, show, list --words o progress las cuentan, y alrededor de project open.
+progress.session = Esta sesión: {added} añadidas, {removed} quitadas ({words} ahora).
 """##,
     "fr": ##"""
 # French messages for `project`. Format and rules: docs/localization.md.
@@ -2867,5 +2870,6 @@ progress.legend = Moins {shades} plus
 progress.goal-set = Objectif quotidien : {words} par jour, pour tous les projets.
 progress.goal-cleared = Objectif quotidien supprimé.
 progress.nothing-yet = Rien n’est encore enregistré : les mots sont comptés chaque fois que files, show, list --words ou progress les comptent, et autour de project open.
+progress.session = Cette séance : {added} ajoutés, {removed} supprimés ({words} maintenant).
 """##,
 ]

@@ -31,3 +31,46 @@ extension CommandContext {
         try? folder.record(wordCounts(words, at: clock()), of: MachineFile.machine(environment: environment).id)
     }
 }
+
+/// A writing session (`project open`): the project counted when the program starts and again when
+/// it ends, and the words the files that changed gained and lost in between.
+struct SessionRecorder {
+    let context: CommandContext
+    let store: ProjectStore
+    let catalog: ProjectCatalog
+    let project: Project
+    let folder: String
+    private let start: Date
+    private let before: (count: FolderCount, snapshot: TextSnapshot)?
+
+    /// Counts the project and keeps its text: called before the program starts.
+    init(_ context: CommandContext, store: ProjectStore, catalog: ProjectCatalog, project: Project, folder: String) {
+        self.context = context
+        self.store = store
+        self.catalog = catalog
+        self.project = project
+        self.folder = folder
+        start = context.clock()
+        before = (try? context.countWords(of: project, in: folder)).map { ($0, TextSnapshot($0)) }
+        if let before { context.recordWords([project.id: before.count.words], store: store, catalog: catalog) }
+    }
+
+    /// Counts again, records the session and says what it wrote.
+    func finish() {
+        guard let before, let after = try? context.countWords(of: project, in: folder) else { return }
+        let end = context.clock()
+        let change = before.snapshot.changes(to: after)
+        let session = WritingSession(
+            project: project.id, start: Int(start.timeIntervalSince1970.rounded(.down)), end: Int(end.timeIntervalSince1970.rounded(.down)),
+            offsetMinutes: context.offsetMinutes(at: end), added: change.added, removed: change.removed)
+        let machine = MachineFile.machine(environment: context.environment).id
+        guard let progress = try? context.progressFolder(store, catalog) else { return }
+        // The end count goes into the log at once, beside the session: it closes what the session measured.
+        let outcome = CountThrottle.record(context.wordCounts([project.id: after.words], at: end), latest: (try? progress.latest(of: machine)) ?? [])
+        try? progress.append(ProgressRecords(counts: outcome.settled, sessions: [session]), latest: outcome.latest, of: machine)
+        let text = context.progressText
+        context.say("progress.session", [
+            "added": text.words(change.added), "removed": text.words(change.removed), "words": text.words(after.words),
+        ])
+    }
+}

@@ -170,4 +170,26 @@ struct ProgressCommandTests {
         let spanish = week.run(["progress", "--days", "1"], day: 7, extra: ["LANG": "es_ES.UTF-8"])
         #expect(spanish.output.contains("Hoy: 2050 palabras"), "\(spanish.output)")
     }
+
+    @Test("open is a session: a real editor rewrites a paragraph, and the words added and removed are recorded")
+    func openSession() throws {
+        let week = try ProgressWeek()
+        #expect(week.run(["add", "Winter"], day: 1).status == 0)
+        let file = week.harness.root + "/Winter/text.md"
+        try "Intro stays.\n\nthe cat sat on the mat\n".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(week.run(["files", "Winter"], day: 1).status == 0)
+        let editor = week.harness.folder + "/editor.sh"
+        try "#!/bin/sh\nprintf 'Intro stays.\\n\\nthe dog lay on the rug today\\n' > \"$1/text.md\"\n"
+            .write(toFile: editor, atomically: true, encoding: .utf8)
+        chmod(editor, 0o755)
+        let opened = week.run(["open", "Winter"], day: 2, extra: ["EDITOR": editor])
+        #expect(opened.status == 0, "\(opened.error)")
+        // “the … on the …” stays; four words came in, three went: one more than before.
+        #expect(opened.output == "This session: 4 words added, 3 words removed (9 words now).\n")
+        let days = try #require(try week.json(["--days", "1"], day: 2)["days"] as? [[String: Any]])
+        #expect(days.first?["words"] as? Int == 1)
+        #expect(days.first?["added"] as? Int == 4)
+        #expect(days.first?["removed"] as? Int == 3)
+    }
 }
+
