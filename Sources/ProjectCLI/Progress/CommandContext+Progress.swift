@@ -5,9 +5,14 @@ import ProjectStoreFile
 /// Where a command records the words it counted, and how (docs/progress.md).
 extension CommandContext {
     /// The progress files of this store: in the shared root when there is one, else beside the store.
-    func progressFolder(_ store: ProjectStore, _ catalog: ProjectCatalog) throws(CommandError) -> ProgressFiles {
-        guard let storePath else { throw .noStoreLocation }
-        return ProgressFiles(folder: ProgressFiles.folder(sharedRoot: store.sharedRoot(of: catalog), storePath: storePath))
+    /// Those kept beside the store before the root was shared are brought into it.
+    func progressFolder(_ store: ProjectStore, _ catalog: ProjectCatalog) throws -> ProgressFiles {
+        guard let storePath else { throw CommandError.noStoreLocation }
+        let beside = ProgressFiles(folder: ProgressFiles.folder(sharedRoot: nil, storePath: storePath))
+        guard let root = store.sharedRoot(of: catalog) else { return beside }
+        let shared = ProgressFiles(folder: ProgressFiles.folder(sharedRoot: root, storePath: storePath))
+        try shared.adopt(beside)
+        return shared
     }
 
     /// The zone's offset from UTC at `date`, in minutes: it fixes the day a count falls on.

@@ -21,6 +21,30 @@ public struct ProgressFiles: ProgressFolder {
         return StoreFolder.parent(of: storePath) + "/progress"
     }
 
+    /// Brings the records kept beside the store, before the root was shared, into this folder, so
+    /// the other machines see this one's past too. A file of the same name already here (a log
+    /// this machine began in the shared root) gets the old lines added; the folder left is removed
+    /// once empty. Costs one look at the old folder when there is none.
+    public func adopt(_ earlier: ProgressFiles) throws(ProjectStoreError) {
+        guard earlier.folder != folder, case .success(let names) = DirectoryListing.names(in: earlier.folder) else { return }
+        do throws(StorageError) {
+            try StoreFolder.create(for: folder + "/-")
+            for name in names where name.hasSuffix(".log") || name.hasSuffix(".latest") {
+                let from = earlier.folder + "/" + name, to = folder + "/" + name
+                if access(to, F_OK) != 0 {
+                    guard rename(from, to) == 0 else { throw .unwritable(path: to, code: errno) }
+                } else if let bytes = try AtomicFile.contents(of: from) {
+                    // Either kind of file adds up: a reader takes every count of both.
+                    try Self.appendAll(bytes, to: folder + "/" + name.replacingOccurrences(of: ".latest", with: ".log"))
+                    unlink(from)
+                }
+            }
+            rmdir(earlier.folder)
+        } catch {
+            throw .sharedFile(error)
+        }
+    }
+
     func path(of machine: UUID, _ suffix: String) -> String {
         folder + "/" + machine.lowercasedString + suffix
     }

@@ -191,5 +191,37 @@ struct ProgressCommandTests {
         #expect(days.first?["added"] as? Int == 4)
         #expect(days.first?["removed"] as? Int == 3)
     }
+
+    @Test("two machines sharing a root: each writes its own file, both show the same days, in either order of writing")
+    func twoMachines() throws {
+        for laptopFirst in [true, false] {
+            let week = try ProgressWeek()
+            let laptop = week.environment.merging(["XDG_STATE_HOME": week.harness.folder + "/laptop"]) { $1 }
+            let desktop = week.environment.merging([
+                "XDG_STATE_HOME": week.harness.folder + "/desktop", "PROJECT_STORE": week.harness.folder + "/desktop/projects.json",
+            ]) { $1 }
+            week.environment = laptop
+            #expect(week.run(["add", "Winter"], day: 1).status == 0)
+            try week.write(100, to: "Winter")
+            #expect(week.run(["files", "Winter"], day: 1).status == 0)
+            // Recorded beside the store before sharing: brought into the shared root with it.
+            #expect(week.run(["sync", "--init"], day: 1).status == 0)
+            let machines: [(environment: [String: String], words: Int)] = [(laptop, 400), (desktop, 700)]
+            for (day, machine) in (laptopFirst ? machines : machines.reversed()).enumerated() {
+                week.environment = machine.environment
+                try week.write(machine.words, to: "Winter")
+                #expect(week.run(["files", "Winter"], day: day + 2).status == 0)
+            }
+            let logs = try FileManager.default.contentsOfDirectory(atPath: week.harness.root + "/.project/progress")
+            #expect(Set(logs.map { ($0 as NSString).pathExtension }) == ["log", "latest"])
+            #expect(logs.count == 4, "a log and a list of latest counts for each machine: \(logs)")
+            week.environment = laptop
+            let onLaptop = week.dayWords(try week.json(["--days", "3"], day: 3))
+            week.environment = desktop
+            let onDesktop = week.dayWords(try week.json(["--days", "3"], day: 3))
+            #expect(onLaptop == (laptopFirst ? [0, 300, 300] : [0, 600, -300]))
+            #expect(onDesktop == onLaptop)
+        }
+    }
 }
 
