@@ -44,7 +44,11 @@ enum ProgressCommand: Command {
         }
         let counts = context.countWords(of: projects, root: store.root(of: catalog))
         context.recordWords(counts, store: store, catalog: catalog)
-        let records = try folder.records()
+        var records = try folder.records()
+        if records.backfills.isEmpty, let root = store.root(of: catalog)?.path,
+           let backfill = GitBackfill(root: root, projects: catalog.projects, context: context) {
+            records.add(try backfillFromGit(backfill, records: records, into: folder, machine: machine, context: context))
+        }
         let today = DayNumber.of(time: Int(now.timeIntervalSince1970.rounded(.down)), offsetMinutes: context.offsetMinutes(at: now))
         let summary = ProgressSummary(
             records: records, scope: projects.map { .init(project: $0, words: counts[$0.id]) }, today: today, days: dayCount)
@@ -59,4 +63,23 @@ enum ProgressCommand: Command {
             if summary.days.firstDay == nil { context.say("progress.nothing-yet") }
         }
     }
+
+    /// Reads the root's git history before the first recorded count, keeps what it found with the
+    /// mark that it was done, and says how far back it went.
+    private static func backfillFromGit(
+        _ backfill: GitBackfill, records: ProgressRecords, into folder: ProgressFiles, machine: UUID, context: CommandContext
+    ) throws -> ProgressRecords {
+        let firstCount = records.counts.map(\.time).min()
+        let found = backfill.counts(before: firstCount)
+        let reached = found.days.first ?? firstCount.map { DayNumber.of(time: $0, offsetMinutes: 0) } ?? 0
+        let kept = ProgressRecords(counts: found.counts, backfills: [reached])
+        try folder.append(kept, latest: nil, of: machine)
+        if !found.days.isEmpty {
+            context.warn("progress.backfill", count: found.days.count, [
+                "date": context.dateText.day(DayNumber.calendarDay(reached)), "count": context.numbers.string(found.days.count),
+            ])
+        }
+        return kept
+    }
 }
+

@@ -717,6 +717,8 @@ progress.goal-set = Tagesziel: {words} pro Tag, über alle Projekte.
 progress.goal-cleared = Tagesziel gelöscht.
 progress.nothing-yet = Noch nichts aufgezeichnet: Die Wörter werden gezählt, wann immer files, show, list --words oder progress sie zählen, und rund um project open.
 progress.session = Diese Sitzung: {added} hinzugefügt, {removed} entfernt (jetzt {words}).
+progress.backfill[one] = Die Commits des Stammordners bis zum {date} gelesen: {count} Tag mit einem Commit.
+progress.backfill[other] = Die Commits des Stammordners bis zum {date} gelesen: {count} Tage mit einem Commit.
 """##,
     "en": ##"""
 # English messages for `project`. Format: docs/localization.md.
@@ -1434,6 +1436,8 @@ progress.goal-set = Daily goal: {words} a day, across all projects.
 progress.goal-cleared = Daily goal cleared.
 progress.nothing-yet = Nothing recorded yet: the words are counted each time files, show, list --words or progress count them, and around project open.
 progress.session = This session: {added} added, {removed} removed ({words} now).
+progress.backfill[one] = Read the root's git history back to {date}: {count} day with a commit.
+progress.backfill[other] = Read the root's git history back to {date}: {count} days with a commit.
 """##,
     "es": ##"""
 # Spanish messages for `project`. Format and rules: docs/localization.md.
@@ -2152,6 +2156,8 @@ progress.goal-set = Meta diaria: {words} al día, entre todos los proyectos.
 progress.goal-cleared = Meta diaria quitada.
 progress.nothing-yet = Aún no hay nada registrado: las palabras se cuentan cada vez que files, show, list --words o progress las cuentan, y alrededor de project open.
 progress.session = Esta sesión: {added} añadidas, {removed} quitadas ({words} ahora).
+progress.backfill[one] = Historial git de la raíz leído hasta el {date}: {count} día con un commit.
+progress.backfill[other] = Historial git de la raíz leído hasta el {date}: {count} días con un commit.
 """##,
     "fr": ##"""
 # French messages for `project`. Format and rules: docs/localization.md.
@@ -2871,5 +2877,7 @@ progress.goal-set = Objectif quotidien : {words} par jour, pour tous les projet
 progress.goal-cleared = Objectif quotidien supprimé.
 progress.nothing-yet = Rien n’est encore enregistré : les mots sont comptés chaque fois que files, show, list --words ou progress les comptent, et autour de project open.
 progress.session = Cette séance : {added} ajoutés, {removed} supprimés ({words} maintenant).
+progress.backfill[one] = Historique git de la racine lu jusqu’au {date} : {count} jour avec un commit.
+progress.backfill[other] = Historique git de la racine lu jusqu’au {date} : {count} jours avec un commit.
 """##,
 ]

@@ -10,7 +10,9 @@ final class ProgressWeek {
 
     init() throws {
         harness = try ToolHarness()
-        environment = harness.environment.merging(["XDG_STATE_HOME": harness.folder + "/state", "TZ": "UTC"]) { $1 }
+        environment = harness.environment.merging([
+            "XDG_STATE_HOME": harness.folder + "/state", "TZ": "UTC", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+        ]) { $1 }
     }
 
     /// Noon UTC on 2026-11-`day`, plus `hours`.
@@ -222,6 +224,45 @@ struct ProgressCommandTests {
             #expect(onLaptop == (laptopFirst ? [0, 300, 300] : [0, 600, -300]))
             #expect(onDesktop == onLaptop)
         }
+    }
+
+    @Test("a root kept in git: the words at the last commit of each day before the first count, read once")
+    func backfill() throws {
+        let week = try ProgressWeek()
+        #expect(week.run(["add", "Winter"], day: 1).status == 0)
+        let root = week.harness.root
+        func git(_ arguments: String..., date: String? = nil) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-C", root] + arguments
+            var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": week.harness.folder,
+                               "GIT_AUTHOR_NAME": "A", "GIT_AUTHOR_EMAIL": "a@example.org",
+                               "GIT_COMMITTER_NAME": "A", "GIT_COMMITTER_EMAIL": "a@example.org"]
+            if let date { environment["GIT_COMMITTER_DATE"] = date; environment["GIT_AUTHOR_DATE"] = date }
+            process.environment = environment
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "git \(arguments)")
+        }
+        try git("init", "-q")
+        // Nov 1 twice (the last counts), Nov 3 in a zone where it is still Nov 3 (23:30 at UTC−5 is
+        // Nov 4 in UTC), and a hidden file and a file of no text format that do not count.
+        for (words, date) in [(100, "2026-11-01T09:00:00+00:00"), (150, "2026-11-01T18:00:00+00:00"), (400, "2026-11-03T23:30:00-05:00")] {
+            try week.write(words, to: "Winter")
+            try "not counted".write(toFile: root + "/Winter/.notes.md", atomically: true, encoding: .utf8)
+            try "not counted".write(toFile: root + "/Winter/cover.png", atomically: true, encoding: .utf8)
+            try git("add", "-A")
+            try git("commit", "-q", "-m", "words", date: date)
+        }
+        let first = week.run(["progress", "--json", "--days", "5"], day: 5)
+        #expect(first.status == 0, "\(first.error)")
+        #expect(first.error == "Read the root's git history back to November 1, 2026: 2 days with a commit.\n")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(first.output.utf8)) as? [String: Any])
+        #expect(week.dayWords(object) == [0, 0, 250, 0, 0])
+        #expect(object["backfilledFrom"] as? String == "2026-11-01")
+        let again = week.run(["progress", "--json", "--days", "5"], day: 5)
+        #expect(again.error.isEmpty, "read once")
+        #expect(again.output == first.output)
     }
 }
 
