@@ -264,5 +264,17 @@ struct ProgressCommandTests {
         #expect(again.error.isEmpty, "read once")
         #expect(again.output == first.output)
     }
+
+    @Test("the commands that count no words record nothing and open no file of progress")
+    func uncountedCommands() throws {
+        let week = try ProgressWeek()
+        for command in [["add", "Winter"], ["add", "Notes", "--no-folder"], ["list"], ["show", "Notes"], ["edit", "Winter", "-d", "x"],
+                        ["rename", "Notes", "Ideas"], ["history"]] {
+            #expect(week.run(command, day: 1).status == 0, "\(command)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: week.harness.folder + "/progress"))
+        #expect(week.run(["list", "--words"], day: 1).status == 0)
+        #expect(FileManager.default.fileExists(atPath: week.harness.folder + "/progress"))
+    }
 }
 
