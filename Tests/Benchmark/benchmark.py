@@ -1818,7 +1818,7 @@ def measure_progress_rows(bench: Bench, runs: int) -> list[Row]:
     def text_check(_: int, outcome: Outcome) -> Optional[str]:
         return None if "Today: 5,000 words" in outcome.out else "no line for today"
 
-    wc_log = Case("wc -l", lambda i: ["wc", "-l", str(log_path)], bench.base_env)
+    wc_log = Case("wc -l", lambda i: [WC, "-l", str(log_path)], bench.base_env)
     rows = [
         Row(f"progress --json ({PROGRESS_PROJECTS} projects, {lines:,} counts)",
             Case("project progress --json", lambda i: ours_args("progress", "--json"), bench.base_env, ours=True,

@@ -45,9 +45,9 @@ public struct ProgressSummary: Sendable {
         self.goal = goal
         firstDay = today - count + 1
         totals = days.totals(from: firstDay, through: today)
-        let byDay = days.totalsByDay
-        todayWords = byDay[today] ?? 0
-        streak = Streak(totals: byDay, today: today, goal: goal)
+        let all = days.allTotals(through: today)
+        todayWords = totals.last ?? 0
+        streak = Streak(totals: all.totals, first: all.first, today: today, goal: goal)
         pace = Pace(lastDays: days.totals(from: today - Pace.window + 1, through: today))
         let calendarToday = DayNumber.calendarDay(today)
         var quota = goal

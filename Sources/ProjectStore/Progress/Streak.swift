@@ -4,9 +4,11 @@ public struct Streak: Sendable, Equatable {
     public let current: Int
     public let longest: Int
 
-    public init(totals: [Int: Int], today: Int, goal: Int?) {
+    /// `totals` holds every day's words from `first` on, one a day.
+    public init(totals: [Int], first: Int, today: Int, goal: Int?) {
         func counts(_ day: Int) -> Bool {
-            guard let words = totals[day] else { return false }
+            guard day >= first, day - first < totals.count else { return false }
+            let words = totals[day - first]
             return goal.map { words >= $0 } ?? (words > 0)
         }
         // Today still has time: until it counts, the streak is the one that ended yesterday.
@@ -18,13 +20,18 @@ public struct Streak: Sendable, Equatable {
         }
         var longest = current
         var run = 0
-        var last: Int?
-        for day in totals.keys.sorted() where counts(day) {
-            run = last == day - 1 ? run + 1 : 1
-            last = day
+        for day in first..<(first + totals.count) {
+            run = counts(day) ? run + 1 : 0
             longest = max(longest, run)
         }
         self.current = current
         self.longest = longest
+    }
+
+    /// The same from the days that have words, by day.
+    public init(totals: [Int: Int], today: Int, goal: Int?) {
+        let first = min(totals.keys.min() ?? today, today)
+        let last = max(totals.keys.max() ?? today, today)
+        self.init(totals: (first...last).map { totals[$0] ?? 0 }, first: first, today: today, goal: goal)
     }
 }

@@ -11,26 +11,44 @@ public struct ProjectDay: Sendable, Equatable {
 
 /// The words written each day, computed from every machine's counts together
 /// (docs/progress.md, "How a day's words are computed"): the same on every machine that holds the
-/// same records, whatever order they came in.
+/// same records, whatever order they came in. Ten years of a hundred projects is 365,000 counts, so
+/// each count costs one lookup of its project, and the days are found by sorting each project's counts.
 public struct WritingDays: Sendable {
-    /// Each project's days that have words or sessions, oldest first.
+    /// Each project's days that have a count or a session, oldest first.
     public let byProject: [UUID: [ProjectDay]]
     /// The first day any project was counted.
     public let firstDay: Int?
 
+    private struct Sample: Comparable {
+        let day: Int
+        let time: Int
+        let words: Int
+
+        static func < (lhs: Sample, rhs: Sample) -> Bool {
+            (lhs.day, lhs.time, lhs.words) < (rhs.day, rhs.time, rhs.words)
+        }
+    }
+
     public init(_ records: ProgressRecords, projects: Set<UUID>? = nil) {
-        var ends: [UUID: [Int: (time: Int, words: Int)]] = [:]
-        var earliest: [UUID: (time: Int, words: Int)] = [:]
-        var first: Int?
-        for count in records.counts where projects?.contains(count.project) ?? true {
-            let day = count.day
-            first = min(first ?? day, day)
-            let candidate = (time: count.time, words: count.words)
-            if let known = earliest[count.project], (known.time, -known.words) <= (candidate.time, -candidate.words) {} else {
-                earliest[count.project] = candidate
+        var indexOf: [UUID: Int] = [:]
+        var ids: [UUID] = []
+        if let projects {
+            ids = projects.sorted { $0.uuidString < $1.uuidString }
+            for (index, id) in ids.enumerated() { indexOf[id] = index }
+        }
+        var samples = [[Sample]](repeating: [], count: ids.count)
+        for count in records.counts {
+            let index: Int
+            if let known = indexOf[count.project] {
+                index = known
+            } else {
+                guard projects == nil else { continue }
+                index = ids.count
+                indexOf[count.project] = index
+                ids.append(count.project)
+                samples.append([])
             }
-            if let known = ends[count.project]?[day], (known.time, known.words) >= (candidate.time, candidate.words) { continue }
-            ends[count.project, default: [:]][day] = candidate
+            samples[index].append(Sample(day: count.day, time: count.time, words: count.words))
         }
         var sessions: [UUID: [Int: (added: Int, removed: Int)]] = [:]
         for session in records.sessions where projects?.contains(session.project) ?? true {
@@ -38,28 +56,48 @@ public struct WritingDays: Sendable {
             sessions[session.project, default: [:]][session.day] = (sum.added + session.added, sum.removed + session.removed)
         }
         var byProject: [UUID: [ProjectDay]] = [:]
-        for project in Set(ends.keys).union(sessions.keys) {
-            let projectEnds = ends[project] ?? [:]
-            let projectSessions = sessions[project] ?? [:]
-            var days: [ProjectDay] = []
-            // The first count ever is where the project started from: its day shows what was written
-            // after it, not the whole text.
-            var previous = earliest[project]?.words
-            for day in Set(projectEnds.keys).union(projectSessions.keys).sorted() {
-                var words = 0
-                if let end = projectEnds[day]?.words {
-                    words = end - (previous ?? end)
-                    previous = end
-                }
-                let session = projectSessions[day]
-                days.append(ProjectDay(
-                    project: project, day: day, words: words,
-                    added: session?.added ?? max(words, 0), removed: session?.removed ?? max(-words, 0)))
-            }
-            byProject[project] = days
+        var first: Int?
+        for (index, id) in ids.enumerated() {
+            var projectSamples = samples[index]
+            projectSamples.sort()
+            first = projectSamples.first.map { min(first ?? $0.day, $0.day) } ?? first
+            byProject[id] = Self.days(of: id, projectSamples, sessions: sessions.removeValue(forKey: id) ?? [:])
         }
-        self.byProject = byProject
+        for (id, projectSessions) in sessions { byProject[id] = Self.days(of: id, [], sessions: projectSessions) }
+        self.byProject = byProject.filter { !$0.value.isEmpty }
         firstDay = first
+    }
+
+    /// A project's days from its counts sorted by day and time, and its sessions' sums by day.
+    private static func days(of project: UUID, _ samples: [Sample], sessions: [Int: (added: Int, removed: Int)]) -> [ProjectDay] {
+        // The first count ever is where the project started from: its day shows what was written
+        // after it, not the whole text. Equal moments: the higher count, so every machine agrees.
+        var previous = samples.min { ($0.time, -$0.words) < ($1.time, -$1.words) }?.words
+        var days: [ProjectDay] = []
+        var sessionDays = sessions.keys.sorted()[...]
+        func day(_ number: Int, words: Int) {
+            let session = sessions[number]
+            days.append(ProjectDay(
+                project: project, day: number, words: words,
+                added: session?.added ?? max(words, 0), removed: session?.removed ?? max(-words, 0)))
+        }
+        var index = 0
+        while index < samples.count {
+            let number = samples[index].day
+            while index + 1 < samples.count && samples[index + 1].day == number { index += 1 }
+            // Sessions on days without a count come in their place.
+            while let next = sessionDays.first, next < number {
+                day(next, words: 0)
+                sessionDays.removeFirst()
+            }
+            if sessionDays.first == number { sessionDays.removeFirst() }
+            let end = samples[index].words
+            day(number, words: end - (previous ?? end))
+            previous = end
+            index += 1
+        }
+        for next in sessionDays { day(next, words: 0) }
+        return days
     }
 
     /// The words of every project (or of those given) on each day from `first` to `last`, 0 where
@@ -75,13 +113,11 @@ public struct WritingDays: Sendable {
         return totals
     }
 
-    /// Every day's total, keyed by day: for streaks, which reach back as far as the records do.
-    public var totalsByDay: [Int: Int] {
-        var totals: [Int: Int] = [:]
-        for days in byProject.values {
-            for day in days { totals[day.day, default: 0] += day.words }
-        }
-        return totals
+    /// Every day's total from the first day with a record to `last`: for streaks, which reach back
+    /// as far as the records do.
+    public func allTotals(through last: Int) -> (first: Int, totals: [Int]) {
+        let first = min(byProject.values.compactMap { $0.first?.day }.min() ?? last, last)
+        return (first, totals(from: first, through: last))
     }
 
     /// The rows of each project for each day from `first` to `last`, days in order, projects in
