@@ -16,6 +16,7 @@ Run it through its wrapper, from anywhere:
     bash Tests/Benchmark/run.sh --compile-only  # only the compile rows of issue 16, printed
     bash Tests/Benchmark/run.sh --sync-only     # only the sync rows of issue 15 (1,000 and 10,000), printed
                                                 # and put in place of their section in docs/performance.md
+    bash Tests/Benchmark/run.sh --progress-only --baseline b2346ce   # only the progress rows of issue 31, into docs/performance.md
     bash Tests/Benchmark/run.sh --help          # every option
 
 What it does:
@@ -1768,6 +1769,7 @@ def word_section(rows: list[Row], runs: int) -> list[str]:
 
 PROGRESS_PROJECTS, PROGRESS_DAYS = 100, 3650   # 365,000 lines of counts
 PROGRESS_TARGET_MS = 50
+PROGRESS_HEADING = "## Progress over time (issue 31)"
 PROGRESS_UNCOUNTED = 1000                      # projects in the store of the before-and-after rows
 
 
@@ -1874,7 +1876,7 @@ def progress_section(rows: list[Row], runs: int, baseline: Optional[dict]) -> li
     """The progress rows for docs/performance.md, with the targets of issue 31 judged."""
     read_rows = [row for row in rows if row.peers]
     before_after = [row for row in rows if row.reference]
-    out = ["", "## Progress over time (issue 31)", "",
+    out = ["", PROGRESS_HEADING, "",
            f"Median of {runs} runs. One machine's log of {PROGRESS_PROJECTS} projects counted once a day for "
            f"{PROGRESS_DAYS // 365} years, ending today; `wc -l` reads the same log once.", ""]
     out += table(read_rows)
@@ -3012,7 +3014,8 @@ def main() -> int:
                              f"{DEFAULT_HISTORY_SIZES}) and print their section, writing nothing")
     parser.add_argument("--progress-only", action="store_true",
                         help="run only the progress rows of issue 31 (with --baseline, the commands that count "
-                             "no words against that build too) and print their section, writing nothing")
+                             "no words against that build too), print their section and put it in place of the "
+                             "last one in the document's generated part")
     parser.add_argument("--sync-only", action="store_true",
                         help="run only the sync rows of issue 15 (at --sizes, default "
                              f"{DEFAULT_SYNC_SIZES}), print their section and put it in place of the last "
@@ -3139,7 +3142,10 @@ def main() -> int:
 
         if args.progress_only:
             rows = measure_progress_rows(bench, runs)
-            print("\n".join(progress_section(rows, runs, baseline_info)))
+            section = progress_section(rows, runs, baseline_info)
+            print("\n".join(section))
+            replace_section(args.output, PROGRESS_HEADING, section)
+            log(f"wrote the section {PROGRESS_HEADING!r} into {args.output}")
             return 1 if bench.failures else 0
 
         word_rows: list[Row] = []
@@ -3159,6 +3165,11 @@ def main() -> int:
         history_load.append(os.getloadavg())
         history_rows = [row for run in history_runs for row in run.change_rows + run.undo_rows]
 
+        progress_rows: list[Row] = []
+        if not (args.words_only or args.compile_only or args.history_only or args.sync_only):
+            log("progress")
+            progress_rows = measure_progress_rows(bench, runs)
+
         sync_results = None
         if not (args.words_only or args.compile_only or args.history_only):
             sync_results = measure_sync_rows(bench, sync_sizes, runs_for, args.check)
@@ -3168,7 +3179,7 @@ def main() -> int:
         all_rows = [startup] + [row for rows in results.values() for row in rows] + word_rows + compile_rows
         all_rows += [row for rows in issue8["folders"].values() for row in rows]
         all_rows += [row for rows in issue8["extra"].values() for row in rows]
-        all_rows += history_rows
+        all_rows += history_rows + progress_rows
         all_rows += sync_rows(sync_results) if sync_results else []
         failed = sum(1 for row in all_rows
                      if row.ours.failures or (getattr(row, "reference", None) and row.reference.failures) or row.problems
@@ -3194,6 +3205,7 @@ def main() -> int:
                 doc.write("\n".join(word_section(word_rows, runs)) + "\n")
                 doc.write("\n".join(compile_section(compile_rows, runs)) + "\n")
                 doc.write("\n".join(history_section(history_runs, history_info, tuple(history_load))) + "\n")
+                doc.write("\n".join(progress_section(progress_rows, runs, baseline_info)) + "\n")
                 doc.write("\n".join(sync_section(sync_results)) + "\n")
             log(f"wrote {args.output} ({elapsed / 60:.1f} minutes)")
         if bench.failures:

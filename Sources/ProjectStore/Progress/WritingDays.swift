@@ -30,21 +30,16 @@ public struct WritingDays: Sendable {
     }
 
     public init(_ records: ProgressRecords, projects: Set<UUID>? = nil) {
-        var indexOf: [UUID: Int] = [:]
+        var indexOf = ProjectIndex()
         var ids: [UUID] = []
         if let projects {
             ids = projects.sorted { $0.uuidString < $1.uuidString }
-            for (index, id) in ids.enumerated() { indexOf[id] = index }
+            for id in ids { _ = indexOf.index(of: id, adding: true) }
         }
         var samples = [[Sample]](repeating: [], count: ids.count)
         for count in records.counts {
-            let index: Int
-            if let known = indexOf[count.project] {
-                index = known
-            } else {
-                guard projects == nil else { continue }
-                index = ids.count
-                indexOf[count.project] = index
+            guard let index = indexOf.index(of: count.project, adding: projects == nil) else { continue }
+            if index == ids.count {
                 ids.append(count.project)
                 samples.append([])
             }
@@ -134,3 +129,44 @@ public struct WritingDays: Sendable {
         return rows
     }
 }
+
+/// Project ids to 0, 1, 2… in the order first seen: an open-addressing table over the id's bytes,
+/// since `Dictionary`'s hashing of a UUID was most of the time of reading ten years of counts.
+private struct ProjectIndex {
+    private var keys: [(UInt64, UInt64)?] = Array(repeating: nil, count: 256)
+    private var values: [Int] = Array(repeating: 0, count: 256)
+    private var count = 0
+
+    /// The id's number; a new one when `adding`, else `nil` for an id not seen.
+    mutating func index(of id: UUID, adding: Bool) -> Int? {
+        let key = withUnsafeBytes(of: id.uuid) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
+        var slot = Self.slot(key, in: keys.count)
+        while let found = keys[slot] {
+            if found == key { return values[slot] }
+            slot = (slot + 1) & (keys.count - 1)
+        }
+        guard adding else { return nil }
+        keys[slot] = key
+        values[slot] = count
+        count += 1
+        if count * 2 > keys.count { grow() }
+        return count - 1
+    }
+
+    private static func slot(_ key: (UInt64, UInt64), in size: Int) -> Int {
+        Int(truncatingIfNeeded: ((key.0 ^ key.1) &* 0x9E37_79B9_7F4A_7C15) >> 40) & (size - 1)
+    }
+
+    private mutating func grow() {
+        let old = zip(keys, values).compactMap { key, value in key.map { ($0, value) } }
+        keys = Array(repeating: nil, count: keys.count * 2)
+        values = Array(repeating: 0, count: keys.count)
+        for (key, value) in old {
+            var slot = Self.slot(key, in: keys.count)
+            while keys[slot] != nil { slot = (slot + 1) & (keys.count - 1) }
+            keys[slot] = key
+            values[slot] = value
+        }
+    }
+}
+

@@ -59,13 +59,15 @@ public struct ProgressFiles: ProgressFolder {
         var records = ProgressRecords()
         // Sorted, so every machine reads the same records in the same order.
         for name in names.sorted() where name.hasSuffix(".log") || name.hasSuffix(".latest") {
-            records.add(try read(folder + "/" + name))
+            try read(folder + "/" + name, into: &records)
         }
         return records
     }
 
     public func latest(of machine: UUID) throws(ProjectStoreError) -> [WordCount] {
-        try read(path(of: machine, ".latest")).counts
+        var records = ProgressRecords()
+        try read(path(of: machine, ".latest"), into: &records)
+        return records.counts
     }
 
     public func append(_ records: ProgressRecords, latest: [WordCount]?, of machine: UUID) throws(ProjectStoreError) {
@@ -80,10 +82,10 @@ public struct ProgressFiles: ProgressFolder {
         }
     }
 
-    private func read(_ path: String) throws(ProjectStoreError) -> ProgressRecords {
+    private func read(_ path: String, into records: inout ProgressRecords) throws(ProjectStoreError) {
         do throws(StorageError) {
-            guard let file = try MappedFile(path: path) else { return ProgressRecords() }
-            return withExtendedLifetime(file) { ProgressLine.decode(file.bytes) }
+            guard let file = try MappedFile(path: path) else { return }
+            withExtendedLifetime(file) { ProgressLine.decode(file.bytes, into: &records) }
         } catch {
             throw .sharedFile(error)
         }

@@ -86,6 +86,19 @@ struct WritingDaysTests {
         #expect(onDesktop == onLaptop)
     }
 
+    @Test("many projects, past the first size of the table of projects, each keep their own days")
+    func manyProjects() {
+        let ids = (0..<600).map { _ in UUID() }
+        let counts = ids.enumerated().flatMap { index, id in
+            [WordCount(project: id, time: moment(0), offsetMinutes: 0, words: index),
+             WordCount(project: id, time: moment(1), offsetMinutes: 0, words: index * 2)]
+        }
+        let days = WritingDays(ProgressRecords(counts: counts))
+        #expect(days.byProject.count == 600)
+        #expect(ids.enumerated().allSatisfy { index, id in days.byProject[id]?.last?.words == index })
+        #expect(WritingDays(ProgressRecords(counts: counts), projects: Set(ids.prefix(3))).byProject.count == 3)
+    }
+
     @Test("only the projects asked for are added up")
     func scope() {
         let records = ProgressRecords(counts: [
