@@ -153,8 +153,14 @@ private struct ProjectIndex {
         return count - 1
     }
 
+    /// Every bit of the id mixed into the low bits: ids that differ in one byte (made in sequence)
+    /// must not share a slot.
     private static func slot(_ key: (UInt64, UInt64), in size: Int) -> Int {
-        Int(truncatingIfNeeded: ((key.0 ^ key.1) &* 0x9E37_79B9_7F4A_7C15) >> 40) & (size - 1)
+        var mixed = key.0 ^ (key.1 &* 0x9E37_79B9_7F4A_7C15)
+        mixed ^= mixed >> 33
+        mixed = mixed &* 0xFF51_AFD7_ED55_8CCD
+        mixed ^= mixed >> 29
+        return Int(truncatingIfNeeded: mixed) & (size - 1)
     }
 
     private mutating func grow() {
