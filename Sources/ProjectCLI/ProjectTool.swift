@@ -1,3 +1,4 @@
+import Foundation
 import ProjectStore
 import ProjectStoreFile
 
@@ -10,7 +11,7 @@ public enum ProjectTool {
     public static func run(
         arguments: [String], environment: [String: String], terminal: Terminal,
         undecodableArguments: [Int] = [], folders: any FolderSystem = DiskFolders(),
-        launcher: any ProgramLauncher = ProcessLauncher()
+        launcher: any ProgramLauncher = ProcessLauncher(), clock: @escaping @Sendable () -> Date = Date.init
     ) -> Int32 {
         // The hidden helpers of the completion scripts and the install: outside the command table,
         // so help, manual pages and completion never show them.
@@ -47,7 +48,7 @@ public enum ProjectTool {
                 let context = CommandContext(
                     storePath: StoreLocation.path(explicit: explicitStore, environment: environment),
                     terminal: terminal, localizer: localizer, locales: locales, environment: environment,
-                    folders: folders, launcher: launcher, commandName: invocation.spec.name)
+                    folders: folders, launcher: launcher, clock: clock, commandName: invocation.spec.name)
                 let command = allCommands.first { $0.spec.name == invocation.spec.name }!
                 try command.run(invocation, in: context)
             }

@@ -17,6 +17,7 @@ Run it through its wrapper, from anywhere:
     bash Tests/Benchmark/run.sh --versions-only # only the version rows of issue 29, printed
     bash Tests/Benchmark/run.sh --sync-only     # only the sync rows of issue 15 (1,000 and 10,000), printed
                                                 # and put in place of their section in docs/performance.md
+    bash Tests/Benchmark/run.sh --progress-only --baseline b2346ce   # only the progress rows of issue 31, into docs/performance.md
     bash Tests/Benchmark/run.sh --help          # every option
 
 What it does:
@@ -1765,6 +1766,140 @@ def word_section(rows: list[Row], runs: int) -> list[str]:
 
 
 # --------------------------------------------------------------------------------------------
+# Progress over time (issue 31): reading ten years of counts, and the commands that count no words
+
+
+PROGRESS_PROJECTS, PROGRESS_DAYS = 100, 3650   # 365,000 lines of counts
+PROGRESS_TARGET_MS = 50
+PROGRESS_HEADING = "## Progress over time (issue 31)"
+PROGRESS_UNCOUNTED = 1000                      # projects in the store of the before-and-after rows
+
+
+def measure_progress_rows(bench: Bench, runs: int) -> list[Row]:
+    """Writes one machine's log of 100 projects counted once a day for ten years, ending today
+    (365,000 lines, as the tool writes them), then times `progress --json` and `progress` against
+    `wc -l` reading the same log; checks the days and the streak. Then, with the baseline binary
+    when there is one, times the commands that count no words (`list`, `show`, `edit -d`, `add
+    --no-folder`) against the build from before progress, each binary with its own copy of a store
+    of 1,000 projects: recording must cost them nothing."""
+    root = bench.work / "progress"
+    root.mkdir()
+    store = root / "projects.json"
+    ids = [uuid.UUID(int=n + 1) for n in range(PROGRESS_PROJECTS)]
+    document = {"version": 2, "sort": "name", "root": None, "projects": [
+        {"id": str(project), "name": f"Project {n:03d}", "type": "novel", "created": "2026-01-01T00:00:00.000Z",
+         "details": None, "target": 1_000_000}
+        for n, project in enumerate(ids)]}
+    (root / "import.json").write_text(json.dumps(document), encoding="utf-8")
+    imported = bench.run([str(bench.binary), "import", str(root / "import.json"), "--store", str(store)])
+    if imported.code != 0:
+        fail(f"project import for progress failed (exit {imported.code}): {imported.err[:500]}")
+    today = int(time.time()) // 86_400
+    first = today - PROGRESS_DAYS + 1
+    (root / "progress").mkdir()
+    log_path = root / "progress" / f"{uuid.UUID(int=999)}.log"
+    with log_path.open("w", encoding="ascii") as out:
+        for day in range(first, today + 1):
+            for n, project in enumerate(ids):
+                out.write(f"c {day * 86_400 + 43_200} 0 {project} {n * 1000 + (day - first) * 50}\n")
+    lines = PROGRESS_PROJECTS * PROGRESS_DAYS
+    log(f"  progress: {lines:,} lines of counts ({log_path.stat().st_size / 1e6:.1f} MB)")
+    ours_args = lambda *args: [str(bench.binary), *args, "--store", str(store)]
+
+    def json_check(_: int, outcome: Outcome) -> Optional[str]:
+        try:
+            found = json.loads(outcome.out)
+        except json.JSONDecodeError:
+            return "progress --json did not print an object"
+        words = [d["words"] for d in found["days"]]
+        expected = [PROGRESS_PROJECTS * 50] * 30
+        if words != expected:
+            return f"days {words[:3]}… where every day is {expected[0]}"
+        if found["streak"]["longest"] != PROGRESS_DAYS - 1:
+            return f"longest streak {found['streak']['longest']}, expected {PROGRESS_DAYS - 1}"
+        return None
+
+    def text_check(_: int, outcome: Outcome) -> Optional[str]:
+        return None if "Today: 5,000 words" in outcome.out else "no line for today"
+
+    wc_log = Case("wc -l", lambda i: [WC, "-l", str(log_path)], bench.base_env)
+    rows = [
+        Row(f"progress --json ({PROGRESS_PROJECTS} projects, {lines:,} counts)",
+            Case("project progress --json", lambda i: ours_args("progress", "--json"), bench.base_env, ours=True,
+                 check=json_check), [wc_log], reset=lambda: None),
+        Row(f"progress ({PROGRESS_PROJECTS} projects, {lines:,} counts)",
+            Case("project progress", lambda i: ours_args("progress"), bench.base_env, ours=True, check=text_check),
+            [wc_log], reset=lambda: None),
+    ]
+    for row in rows:
+        bench.measure(row, runs, PROGRESS_PROJECTS)
+    if bench.baseline:
+        rows += measure_uncounted_rows(bench, root, runs)
+    shutil.rmtree(root, ignore_errors=True)
+    return rows
+
+
+def measure_uncounted_rows(bench: Bench, root: Path, runs: int) -> list[Row]:
+    """The commands that count no words, this build against the baseline's, interleaved."""
+    document = {"version": 2, "sort": "name", "root": None, "projects": [
+        {"id": str(uuid.UUID(int=n + 1)), "name": f"Uncounted {n:04d}", "type": "blank",
+         "created": "2026-01-01T00:00:00.000Z", "details": None}
+        for n in range(PROGRESS_UNCOUNTED)]}
+    (root / "uncounted.json").write_text(json.dumps(document), encoding="utf-8")
+    stores = {}
+    for who, binary in (("ours", bench.binary), ("base", bench.baseline)):
+        folder = root / who
+        folder.mkdir()
+        stores[who] = folder / "projects.json"
+        made = bench.run([str(binary), "import", str(root / "uncounted.json"), "--store", str(stores[who])])
+        if made.code != 0:
+            fail(f"import into the {who} store failed: {made.err[:300]}")
+
+    def argv(who: str, binary: Path, args: Callable[[int], list[str]]) -> Callable[[int], list[str]]:
+        return lambda i: [str(binary), *args(i), "--store", str(stores[who])]
+
+    commands = [
+        ("list", lambda i: ["list"]),
+        ("show <name>", lambda i: ["show", "Uncounted 0500"]),
+        ("edit -d <text>", lambda i: ["edit", "Uncounted 0500", "-d", f"text {i}"]),
+        ("add --no-folder", lambda i: ["add", f"Added {i} {time.monotonic_ns()}", "--no-folder"]),
+    ]
+    rows = []
+    for label, args in commands:
+        row = Row(label, Case(f"project {label}", argv("ours", bench.binary, args), bench.base_env, ours=True),
+                  [], reset=lambda: None,
+                  reference=Case(f"baseline {label}", argv("base", bench.baseline, args), bench.base_env))
+        bench.measure(row, runs, PROGRESS_UNCOUNTED)
+        rows.append(row)
+    return rows
+
+
+def progress_section(rows: list[Row], runs: int, baseline: Optional[dict]) -> list[str]:
+    """The progress rows for docs/performance.md, with the targets of issue 31 judged."""
+    read_rows = [row for row in rows if row.peers]
+    before_after = [row for row in rows if row.reference]
+    out = ["", PROGRESS_HEADING, "",
+           f"Median of {runs} runs. One machine's log of {PROGRESS_PROJECTS} projects counted once a day for "
+           f"{PROGRESS_DAYS // 365} years, ending today; `wc -l` reads the same log once.", ""]
+    out += table(read_rows)
+    out += ["", f"Target: `progress` under {PROGRESS_TARGET_MS} ms.", ""]
+    for row in read_rows:
+        ms = row.ours.median_ms
+        verdict = "not measured" if ms is None else ("met" if ms < PROGRESS_TARGET_MS else "missed")
+        out.append(f"- `{row.label}`: {fmt_ms(ms)} ms: {verdict}")
+    if before_after:
+        commit = (baseline or {}).get("commit", "?")[:12]
+        out += ["", f"The commands that count no words, at {PROGRESS_UNCOUNTED:,} projects, against the build of "
+                f"{commit} (before progress), interleaved. Target: within 1.05×.", "",
+                "| command | ours ms | before ms | ours / before |", "|---|--:|--:|--:|"]
+        for row in before_after:
+            ours, base = row.ours.median_ms, row.reference.median_ms
+            ratio = f"{ours / base:.2f}×" if ours and base else "n/a"
+            out.append(f"| `{row.label}` | {fmt_ms(ours)} | {fmt_ms(base)} | {ratio} |")
+    return out
+
+
+# --------------------------------------------------------------------------------------------
 # Compile (issue 16): the tool's own work on a novel, with pandoc's conversion of the same text beside it
 
 
@@ -3036,6 +3171,10 @@ def main() -> int:
     parser.add_argument("--history-only", action="store_true",
                         help="run only the history rows of issue 10 (at --sizes, default "
                              f"{DEFAULT_HISTORY_SIZES}) and print their section, writing nothing")
+    parser.add_argument("--progress-only", action="store_true",
+                        help="run only the progress rows of issue 31 (with --baseline, the commands that count "
+                             "no words against that build too), print their section and put it in place of the "
+                             "last one in the document's generated part")
     parser.add_argument("--sync-only", action="store_true",
                         help="run only the sync rows of issue 15 (at --sizes, default "
                              f"{DEFAULT_SYNC_SIZES}), print their section and put it in place of the last "
@@ -3070,7 +3209,7 @@ def main() -> int:
         return runs_large if size >= LARGE else runs
 
     revision = args.baseline if args.baseline is not None else (None if args.check else DEFAULT_BASELINE)
-    if (args.history_only or args.sync_only or args.versions_only) and args.baseline is None:
+    if (args.history_only or args.sync_only or args.versions_only or args.progress_only) and args.baseline is None:
         revision = None
     if revision is not None and revision.lower() == "none":
         revision = None
@@ -3108,13 +3247,13 @@ def main() -> int:
         if not os.access(history_baseline, os.X_OK):
             fail(f"{history_baseline} is not an executable")
         history_info = {"binary": history_baseline.name}
-    elif not args.check and not args.sync_only and not args.versions_only and args.history_baseline.lower() != "none":
+    elif not args.check and not args.sync_only and not args.versions_only and not args.progress_only and args.history_baseline.lower() != "none":
         history_baseline, history_s, commit = build_baseline(args.history_baseline)
         history_info = {"commit": commit, "build_s": history_s, "title": commit_title(commit)}
         log(f"built the history baseline {commit[:12]} in {history_s:.0f} s")
 
     notes: list[str] = []
-    if args.no_peers or args.history_only or args.sync_only or args.versions_only:
+    if args.no_peers or args.history_only or args.sync_only or args.versions_only or args.progress_only:
         peers = {"task": None, "todo": None}
     else:
         peers, notes = ensure_peers(install=True)
@@ -3137,7 +3276,7 @@ def main() -> int:
         results: dict[int, list[Row]] = {}
         issue8: dict = {"folders": {}, "compare": {}, "extra": {}, "baseline": baseline_info}
         sizes_info: dict[int, dict] = {}
-        only = args.words_only or args.history_only or args.compile_only or args.sync_only or args.versions_only
+        only = args.words_only or args.history_only or args.compile_only or args.sync_only or args.versions_only or args.progress_only
         for size in ([] if only else sizes):
             log(f"{size:,} projects")
             size_peers = peers if size in args.peer_sizes else {"task": None, "todo": None}
@@ -3159,6 +3298,14 @@ def main() -> int:
                 "notes": size_notes, "versions": run.versions,
             }
             shutil.rmtree(run.dir)
+
+        if args.progress_only:
+            rows = measure_progress_rows(bench, runs)
+            section = progress_section(rows, runs, baseline_info)
+            print("\n".join(section))
+            replace_section(args.output, PROGRESS_HEADING, section)
+            log(f"wrote the section {PROGRESS_HEADING!r} into {args.output}")
+            return 1 if bench.failures else 0
 
         word_rows: list[Row] = []
         if not (args.history_only or args.compile_only or args.sync_only or args.versions_only):
@@ -3182,6 +3329,11 @@ def main() -> int:
         history_load.append(os.getloadavg())
         history_rows = [row for run in history_runs for row in run.change_rows + run.undo_rows]
 
+        progress_rows: list[Row] = []
+        if not (args.words_only or args.compile_only or args.history_only or args.sync_only or args.versions_only):
+            log("progress")
+            progress_rows = measure_progress_rows(bench, runs)
+
         sync_results = None
         if not (args.words_only or args.compile_only or args.history_only or args.versions_only):
             sync_results = measure_sync_rows(bench, sync_sizes, runs_for, args.check)
@@ -3191,7 +3343,7 @@ def main() -> int:
         all_rows = [startup] + [row for rows in results.values() for row in rows] + word_rows + compile_rows + version_rows
         all_rows += [row for rows in issue8["folders"].values() for row in rows]
         all_rows += [row for rows in issue8["extra"].values() for row in rows]
-        all_rows += history_rows
+        all_rows += history_rows + progress_rows
         all_rows += sync_rows(sync_results) if sync_results else []
         failed = sum(1 for row in all_rows
                      if row.ours.failures or (getattr(row, "reference", None) and row.reference.failures) or row.problems
@@ -3220,6 +3372,7 @@ def main() -> int:
                 doc.write("\n".join(compile_section(compile_rows, runs)) + "\n")
                 doc.write("\n".join(version_section(version_rows, runs)) + "\n")
                 doc.write("\n".join(history_section(history_runs, history_info, tuple(history_load))) + "\n")
+                doc.write("\n".join(progress_section(progress_rows, runs, baseline_info)) + "\n")
                 doc.write("\n".join(sync_section(sync_results)) + "\n")
             log(f"wrote {args.output} ({elapsed / 60:.1f} minutes)")
         if bench.failures:

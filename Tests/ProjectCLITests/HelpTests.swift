@@ -12,7 +12,7 @@ import Testing
         #expect(Set(names).count == names.count)
         #expect(Set(names) == [
             "add", "list", "show", "files", "compile", "path", "open", "rename", "edit", "delete", "move", "sort", "root", "sync", "undo", "undelete",
-            "redo", "history", "types", "export", "import", "completions", "help", "snapshot", "versions", "diff", "restore",
+            "redo", "history", "types", "progress", "export", "import", "completions", "help", "snapshot", "versions", "diff", "restore",
         ])
     }
 

@@ -70,11 +70,11 @@ final class ToolHarness {
     @discardableResult
     func run(
         _ arguments: [String], input: [String] = [], interactive: Bool = false, outputIsTerminal: Bool = false,
-        columns: Int? = nil, environment: [String: String]? = nil
+        columns: Int? = nil, environment: [String: String]? = nil, clock: @escaping @Sendable () -> Date = Date.init
     ) -> RunResult {
         let terminal = FakeTerminal(input: input, interactive: interactive, outputIsTerminal: outputIsTerminal, columns: columns)
         let status = ProjectTool.run(
-            arguments: arguments, environment: environment ?? self.environment, terminal: terminal)
+            arguments: arguments, environment: environment ?? self.environment, terminal: terminal, clock: clock)
         return RunResult(status: status, output: terminal.outputText, error: terminal.errorText, terminal: terminal)
     }
 

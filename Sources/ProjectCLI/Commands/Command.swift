@@ -10,5 +10,5 @@ let allCommands: [any Command.Type] = [
     RenameCommand.self, EditCommand.self, DeleteCommand.self, MoveCommand.self, SortCommand.self,
     SnapshotCommand.self, VersionsCommand.self, DiffCommand.self, RestoreCommand.self,
     RootCommand.self, SyncCommand.self, UndoCommand.self, RedoCommand.self, UndeleteCommand.self, HistoryCommand.self, TypesCommand.self,
-    ExportCommand.self, ImportCommand.self, CompletionsCommand.self, HelpCommand.self,
+    ProgressCommand.self, ExportCommand.self, ImportCommand.self, CompletionsCommand.self, HelpCommand.self,
 ]

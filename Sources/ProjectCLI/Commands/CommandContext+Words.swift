@@ -1,3 +1,4 @@
+import Foundation
 import ProjectStore
 import ProjectStoreFile
 
@@ -30,6 +31,23 @@ extension CommandContext {
                 return count
             }.mapError { .folderUncountable(folder.project, $0) }
         }
+    }
+
+    /// The words of each project whose folder is on disk (`list --words`, `progress`); a folder that cannot be read is named on
+    /// standard error and counts as none, so one bad folder does not hide the others.
+    func countWords(of projects: [Project], root: FolderRoot?) -> [UUID: Int] {
+        let present = projects.compactMap { project -> (project: Project, path: String)? in
+            guard let path = project.folder?.path(in: root), folders.entry(at: path) == .folder else { return nil }
+            return (project, path)
+        }
+        var counts: [UUID: Int] = [:]
+        for (folder, count) in zip(present, countWords(of: present)) {
+            switch count {
+            case .success(let count): counts[folder.project.id] = count.words
+            case .failure(let error): terminal.error(ErrorReport(error, localizer: localizer).text)
+            }
+        }
+        return counts
     }
 
     private func reportProblems(in count: FolderCount) {

@@ -1,3 +1,4 @@
+import Foundation
 import ProjectStore
 import ProjectStoreFile
 
@@ -13,6 +14,8 @@ struct CommandContext {
     let environment: [String: String]
     let folders: any FolderSystem
     let launcher: any ProgramLauncher
+    /// The time: `Date.init`, or a time a test sets.
+    let clock: @Sendable () -> Date
     /// The command that runs: its changes go into the history under this name.
     let commandName: String
     private let toldOfTimeZone = Once()
@@ -27,7 +30,7 @@ struct CommandContext {
                 storage: FileStorage(path: storePath), folders: folders, shared: SharedRootFolder(),
                 numbered: { localizer.text("name.numbered", ["name": $0, "number": String($1)]) },
                 places: places, recording: commandName,
-                historyProblem: { warning.warn($0) }, readProblem: { warning.warnOnRead($0) },
+                historyProblem: { warning.warn($0) }, readProblem: { warning.warnOnRead($0) }, clock: clock,
                 machine: { MachineFile.machine(environment: environment) },
                 renewMachine: { renewal in
                     warning.noteIdentityRenewed(renewal)

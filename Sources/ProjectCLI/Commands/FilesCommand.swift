@@ -13,8 +13,11 @@ enum FilesCommand: Command {
         examples: "files.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
-        let (project, folder) = try context.store.existingFolder(of: .named(invocation.argument(0)!))
+        let store = try context.store
+        let catalog = try store.catalog()
+        let (project, folder) = try store.existingFolder(of: .named(invocation.argument(0)!), in: catalog)
         let count = try context.countWords(of: project, in: folder)
+        context.recordWords([project.id: count.words], store: store, catalog: catalog)
         if invocation.isSet(json) {
             context.terminal.output(utf8: FolderCountJSON.encode(name: project.name, count: count))
         } else {

@@ -26,11 +26,11 @@ enum ListCommand: Command {
         // Folders no project claims are a note for the writer at a terminal; a script, or the
         // benchmark, does not pay for reading the root.
         let noteUnclaimed = context.terminal.outputIsTerminal && !invocation.isSet(json)
-        var (projects, savedOrder, root, unclaimed, notArrived) = try { () throws in
+        var (projects, savedOrder, root, unclaimed, notArrived, catalog) = try { () throws in
             let catalog = try store.catalog()
             let unclaimed = noteUnclaimed ? (try? store.unclaimedFolders(in: catalog)) ?? nil : nil
             let notArrived = noteUnclaimed && store.sharedRoot(of: catalog) != nil ? catalog.projects.filter { store.folderHasNotArrived($0, in: catalog) }.count : 0
-            return (catalog.projects, catalog.defaultOrder, store.root(of: catalog), unclaimed, notArrived)
+            return (catalog.projects, catalog.defaultOrder, store.root(of: catalog), unclaimed, notArrived, catalog)
         }()
         let storeIsEmpty = projects.isEmpty
         let order = requestedOrder ?? savedOrder
@@ -39,7 +39,8 @@ enum ListCommand: Command {
             projects.removeAll { $0.name.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) == nil }
         }
         ProjectCatalog.sort(&projects, in: order, collator: NameCollator(locale: context.locales.collation))
-        let counts = invocation.isSet(words) ? countWords(of: projects, root: root, in: context) : nil
+        let counts = invocation.isSet(words) ? context.countWords(of: projects, root: root) : nil
+        if let counts { context.recordWords(counts, store: store, catalog: catalog) }
 
         if invocation.isSet(json) {
             var json = ProjectJSON.encode(projects, folderPath: { $0.folder?.path(in: root) }) { project in
@@ -64,22 +65,5 @@ enum ListCommand: Command {
         if let unclaimed, !unclaimed.names.isEmpty {
             context.warn("list.unclaimed-folders", count: unclaimed.names.count, ["root": unclaimed.root.path])
         }
-    }
-
-    /// The words of each project whose folder is on disk; a folder that cannot be read is named on
-    /// standard error and counts as none, so one bad folder does not hide the others.
-    private static func countWords(of projects: [Project], root: FolderRoot?, in context: CommandContext) -> [UUID: Int] {
-        let folders = projects.compactMap { project -> (project: Project, path: String)? in
-            guard let path = project.folder?.path(in: root), context.folders.entry(at: path) == .folder else { return nil }
-            return (project, path)
-        }
-        var counts: [UUID: Int] = [:]
-        for (folder, count) in zip(folders, context.countWords(of: folders)) {
-            switch count {
-            case .success(let count): counts[folder.project.id] = count.words
-            case .failure(let error): context.terminal.error(ErrorReport(error, localizer: context.localizer).text)
-            }
-        }
-        return counts
     }
 }

@@ -2,7 +2,7 @@ import ProjectStore
 import ProjectStoreFile
 
 /// `project open <project> [--shell]`: the writer's editor (`$VISUAL`, else `$EDITOR`) on the folder,
-/// or a shell in it.
+/// or a shell in it: a writing session, whose words added and removed are recorded (docs/progress.md).
 enum OpenCommand: Command {
     static let shell = OptionSpec.flag("shell", help: "open.option.shell")
 
@@ -13,12 +13,14 @@ enum OpenCommand: Command {
         examples: "open.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
-        let (project, folder) = try context.store.existingFolder(of: .named(invocation.argument(0)!))
+        let store = try context.store
+        let catalog = try store.catalog()
+        let (project, folder) = try store.existingFolder(of: .named(invocation.argument(0)!), in: catalog)
         let program: String
-        let exit: ProgramExit
+        let launched: (path: String, arguments: [String])
         if invocation.isSet(shell) {
             program = nonEmpty(context.environment["SHELL"]) ?? "/bin/sh"
-            exit = context.launcher.runAtTerminal(program, arguments: [], in: folder)
+            launched = (program, [])
         } else {
             guard let editor = nonEmpty(context.environment["VISUAL"]) ?? nonEmpty(context.environment["EDITOR"]) else {
                 throw CommandError.noEditor
@@ -27,9 +29,11 @@ enum OpenCommand: Command {
             // and Ctrl-\\ reach that shell too, and dash would die of them while the editor goes on:
             // it catches them and waits, and the editor, started after, has them at their defaults.
             program = editor
-            exit = context.launcher.runAtTerminal(
-                "/bin/sh", arguments: ["-c", "trap : INT QUIT; " + editor + " \"$@\"", editor, folder], in: folder)
+            launched = ("/bin/sh", ["-c", "trap : INT QUIT; " + editor + " \"$@\"", editor, folder])
         }
+        let session = SessionRecorder(context, store: store, catalog: catalog, project: project, folder: folder)
+        let exit = context.launcher.runAtTerminal(launched.path, arguments: launched.arguments, in: folder)
+        session.finish()
         if case .couldNotStart = exit {} else { try keepVersions(of: project, in: folder, context: context) }
         switch exit {
         case .exited(0): return

@@ -22,7 +22,9 @@ enum ShowCommand: Command {
         if case .present(let path) = folder {
             // A folder that cannot be read is told on standard error; the rest is still shown.
             do {
-                words = try context.countWords(of: project, in: path)
+                let count = try context.countWords(of: project, in: path)
+                context.recordWords([project.id: count.words], store: store, catalog: catalog)
+                words = count
             } catch {
                 context.terminal.error(ErrorReport(error, localizer: context.localizer).text)
             }
@@ -34,7 +36,7 @@ enum ShowCommand: Command {
         } else {
             let progress = context.progressText
             let view = ProjectDetailView(localizer: context.localizer, dates: progress.dates, progress: progress)
-            let today = CalendarDay(Date(), in: context.locales.timeZone.zone)
+            let today = CalendarDay(context.clock(), in: context.locales.timeZone.zone)
             context.terminal.output(view.render(
                 project, count: catalog.projects.count, folder: folder, words: words, today: today,
                 notArrived: store.folderHasNotArrived(project, in: catalog), width: context.lineWidth))

@@ -26,7 +26,11 @@ final class DateText {
     func date(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let offset = fixedOffset ?? timeZone.secondsFromGMT(for: date)
-        let day = (seconds + offset).floorDivided(by: 86_400)
+        return self.date(day: (seconds + offset).floorDivided(by: 86_400))
+    }
+
+    /// A day (days since 1970) as a column of dates writes it.
+    func date(day: Int) -> String {
         if let cached = dayCache[day] { return cached }
         let text = days.string(day: day)
         dayCache[day] = text

@@ -781,6 +781,38 @@ error.versions.unknown[one] = {file} hat keine Version „{version}“: Sie hat 
 error.versions.unknown[other] = {file} hat keine Version „{version}“: Sie hat {count} Versionen, nummeriert von 1 bis {count}. Es wurde nichts geändert. „project versions“ listet sie jeweils mit ihrer ID auf.
 error.versions.unreadable = {path} kann nicht gelesen werden: {reason}. Es wurde nichts geändert.
 error.versions.unwritable = {path} kann nicht geschrieben werden: {reason}. Es wurde nichts geändert.
+
+# Fortschritt über die Zeit (issue 31)
+progress.summary = Die an jedem Tag geschriebenen Wörter anzeigen: heute, die Serie, das Tempo, ein Diagramm.
+progress.discussion = Die Wörter eines Tages sind die Zählung eines Projekts am Ende des Tages minus seine Zählung am Ende\ndes letzten Tages, der eine hatte, in allen Projekten oder dem genannten, von allen Rechnern, die den Stammordner teilen.\nGezählt wird, wann immer files, show, list --words oder progress Wörter zählen, und zu Beginn und am Ende\nvon project open. In einem mit git abgeglichenen Stammordner wird die Zeit vor der ersten Zählung einmal aus git gelesen.
+progress.argument.project = Das Projekt, nach Name oder ID; alle Projekte, wenn es fehlt.
+progress.option.days = Die Tage, die das Diagramm zeigt, bis heute (standardmäßig 30).
+progress.option.year = Das letzte Jahr als Kalender von Wochen statt des Diagramms zeigen.
+progress.option.goal = Ihr Tagesziel festlegen, in Wörtern über alle Projekte (0 löscht es).
+progress.option.json = Ein JSON-Objekt für Skripte ausgeben: jeder Tag des Zeitraums, heute, die Serie.
+progress.option.csv = CSV für eine Tabellenkalkulation ausgeben: eine Zeile pro Tag und Projekt, mit einer Kopfzeile.
+progress.examples = project progress\nproject progress "Mein Roman" --days 14\nproject progress --goal 500\nproject progress --year\nproject progress --csv > woerter.csv
+progress.today = Heute: {words}
+progress.today-quota = Heute: {words} von {quota} ({percent})
+progress.streak[one] = Serie: {count} Tag in Folge (längste: {longest})
+progress.streak[other] = Serie: {count} Tage in Folge (längste: {longest})
+progress.days[one] = {count} Tag
+progress.days[other] = {count} Tage
+progress.pace = Tempo: {words} pro Schreibtag in den letzten 14 Tagen ({days} Tage mit Wörtern)
+progress.pace.none = Tempo: in den letzten 14 Tagen keine Wörter geschrieben
+progress.projected = „{name}“: In diesem Tempo ist das Ziel am {date} erreicht
+progress.projected.late[one] = „{name}“: In diesem Tempo am {date}: {count} Tag nach dem Fälligkeitsdatum ({due})
+progress.projected.late[other] = „{name}“: In diesem Tempo am {date}: {count} Tage nach dem Fälligkeitsdatum ({due})
+progress.projected.early[one] = „{name}“: In diesem Tempo am {date}: {count} Tag vor dem Fälligkeitsdatum ({due})
+progress.projected.early[other] = „{name}“: In diesem Tempo am {date}: {count} Tage vor dem Fälligkeitsdatum ({due})
+progress.projected.on-time = „{name}“: In diesem Tempo am {date}: am Tag der Fälligkeit
+progress.legend = Weniger {shades} mehr
+progress.goal-set = Tagesziel: {words} pro Tag, über alle Projekte.
+progress.goal-cleared = Tagesziel gelöscht.
+progress.nothing-yet = Noch nichts aufgezeichnet: Die Wörter werden gezählt, wann immer files, show, list --words oder progress sie zählen, und rund um project open.
+progress.session = Diese Sitzung: {added} hinzugefügt, {removed} entfernt (jetzt {words}).
+progress.backfill[one] = Die Commits des Stammordners bis zum {date} gelesen: {count} Tag mit einem Commit.
+progress.backfill[other] = Die Commits des Stammordners bis zum {date} gelesen: {count} Tage mit einem Commit.
 """##,
     "en": ##"""
 # English messages for `project`. Format: docs/localization.md.
@@ -1562,6 +1594,38 @@ error.versions.unknown[one] = {file} has no version “{version}”: it has {cou
 error.versions.unknown[other] = {file} has no version “{version}”: it has {count} versions, numbered 1 to {count}. Nothing was changed. 'project versions' lists them with their ids.
 error.versions.unreadable = Cannot read {path}: {reason}. Nothing was changed.
 error.versions.unwritable = Cannot write {path}: {reason}. Nothing was changed.
+
+# progress over time (issue 31)
+progress.summary = Show the words written each day: today, the streak, the pace, a chart.
+progress.discussion = The words of a day are a project's count at the end of the day minus its count at the end of the\nday before that had one, in every project or the one named, from every machine sharing the root.\nCounts are kept whenever files, show, list --words or progress count words, and at the start and\nend of project open. In a root synced with git, the history before the first count is read from git once.
+progress.argument.project = The project, by name or id; all projects when left out.
+progress.option.days = The days the chart shows, ending today (30 by default).
+progress.option.year = Show the last year as a calendar of weeks instead of the chart.
+progress.option.goal = Set your daily goal, in words across all projects (0 clears it).
+progress.option.json = Print a JSON object, for scripts: every day of the period, today, the streak.
+progress.option.csv = Print CSV, for a spreadsheet: a row per day and project, with a header row.
+progress.examples = project progress\nproject progress "My Novel" --days 14\nproject progress --goal 500\nproject progress --year\nproject progress --csv > words.csv
+progress.today = Today: {words}
+progress.today-quota = Today: {words} of {quota} ({percent})
+progress.streak[one] = Streak: {count} day in a row (longest: {longest})
+progress.streak[other] = Streak: {count} days in a row (longest: {longest})
+progress.days[one] = {count} day
+progress.days[other] = {count} days
+progress.pace = Pace: {words} a writing day over the last 14 days ({days} days with words)
+progress.pace.none = Pace: no words written in the last 14 days
+progress.projected = “{name}”: at this pace, the target is reached on {date}
+progress.projected.late[one] = “{name}”: at this pace, {date}: {count} day after it is due ({due})
+progress.projected.late[other] = “{name}”: at this pace, {date}: {count} days after it is due ({due})
+progress.projected.early[one] = “{name}”: at this pace, {date}: {count} day before it is due ({due})
+progress.projected.early[other] = “{name}”: at this pace, {date}: {count} days before it is due ({due})
+progress.projected.on-time = “{name}”: at this pace, {date}: the day it is due
+progress.legend = Less {shades} more
+progress.goal-set = Daily goal: {words} a day, across all projects.
+progress.goal-cleared = Daily goal cleared.
+progress.nothing-yet = Nothing recorded yet: the words are counted each time files, show, list --words or progress count them, and around project open.
+progress.session = This session: {added} added, {removed} removed ({words} now).
+progress.backfill[one] = Read the root's git history back to {date}: {count} day with a commit.
+progress.backfill[other] = Read the root's git history back to {date}: {count} days with a commit.
 """##,
     "es": ##"""
 # Spanish messages for `project`. Format and rules: docs/localization.md.
@@ -2344,6 +2408,38 @@ error.versions.unknown[one] = {file} no tiene la versión «{version}»: tiene {
 error.versions.unknown[other] = {file} no tiene la versión «{version}»: tiene {count} versiones, numeradas del 1 al {count}. No se ha cambiado nada. «project versions» las lista con sus identificadores.
 error.versions.unreadable = No se puede leer {path}: {reason}. No se ha cambiado nada.
 error.versions.unwritable = No se puede escribir {path}: {reason}. No se ha cambiado nada.
+
+# progreso a lo largo del tiempo (issue 31)
+progress.summary = Mostrar las palabras escritas cada día: hoy, la racha, el ritmo, un gráfico.
+progress.discussion = Las palabras de un día son el recuento de un proyecto al final del día menos su recuento al final\ndel último día que tuvo uno, en todos los proyectos o en el indicado, desde todos los equipos que comparten la raíz.\nSe cuenta cada vez que files, show, list --words o progress cuentan palabras, y al empezar y al terminar\nproject open. En una raíz sincronizada con git, el historial anterior al primer recuento se lee de git una vez.
+progress.argument.project = El proyecto, por su nombre o su identificador; todos los proyectos si se omite.
+progress.option.days = Los días que muestra el gráfico, hasta hoy (30 por omisión).
+progress.option.year = Mostrar el último año como un calendario de semanas en lugar del gráfico.
+progress.option.goal = Fijar tu meta diaria, en palabras entre todos los proyectos (0 la quita).
+progress.option.json = Imprimir un objeto JSON, para scripts: cada día del periodo, hoy, la racha.
+progress.option.csv = Imprimir CSV, para una hoja de cálculo: una fila por día y proyecto, con una fila de encabezado.
+progress.examples = project progress\nproject progress "Mi novela" --days 14\nproject progress --goal 500\nproject progress --year\nproject progress --csv > palabras.csv
+progress.today = Hoy: {words}
+progress.today-quota = Hoy: {words} de {quota} ({percent})
+progress.streak[one] = Racha: {count} día seguido (la más larga: {longest})
+progress.streak[other] = Racha: {count} días seguidos (la más larga: {longest})
+progress.days[one] = {count} día
+progress.days[other] = {count} días
+progress.pace = Ritmo: {words} por día de escritura en los últimos 14 días ({days} días con palabras)
+progress.pace.none = Ritmo: ninguna palabra escrita en los últimos 14 días
+progress.projected = «{name}»: a este ritmo, el objetivo se alcanza el {date}
+progress.projected.late[one] = «{name}»: a este ritmo, el {date}: {count} día después de la fecha de entrega ({due})
+progress.projected.late[other] = «{name}»: a este ritmo, el {date}: {count} días después de la fecha de entrega ({due})
+progress.projected.early[one] = «{name}»: a este ritmo, el {date}: {count} día antes de la fecha de entrega ({due})
+progress.projected.early[other] = «{name}»: a este ritmo, el {date}: {count} días antes de la fecha de entrega ({due})
+progress.projected.on-time = «{name}»: a este ritmo, el {date}: el día de la entrega
+progress.legend = Menos {shades} más
+progress.goal-set = Meta diaria: {words} al día, entre todos los proyectos.
+progress.goal-cleared = Meta diaria quitada.
+progress.nothing-yet = Aún no hay nada registrado: las palabras se cuentan cada vez que files, show, list --words o progress las cuentan, y alrededor de project open.
+progress.session = Esta sesión: {added} añadidas, {removed} quitadas ({words} ahora).
+progress.backfill[one] = Historial git de la raíz leído hasta el {date}: {count} día con un commit.
+progress.backfill[other] = Historial git de la raíz leído hasta el {date}: {count} días con un commit.
 """##,
     "fr": ##"""
 # French messages for `project`. Format and rules: docs/localization.md.
@@ -3127,5 +3223,37 @@ error.versions.unknown[one] = {file} n’a pas de version « {version} » : i
 error.versions.unknown[other] = {file} n’a pas de version « {version} » : il en a {count}, numérotées de 1 à {count}. Rien n’a été modifié. « project versions » les liste avec leurs identifiants.
 error.versions.unreadable = Impossible de lire {path} : {reason}. Rien n’a été modifié.
 error.versions.unwritable = Impossible d’écrire {path} : {reason}. Rien n’a été modifié.
+
+# progression dans le temps (issue 31)
+progress.summary = Afficher les mots écrits chaque jour : aujourd’hui, la série, le rythme, un graphique.
+progress.discussion = Les mots d’un jour sont le compte d’un projet à la fin du jour moins son compte à la fin du\ndernier jour qui en avait un, pour tous les projets ou celui nommé, depuis toutes les machines qui partagent la racine.\nLes comptes sont gardés chaque fois que files, show, list --words ou progress comptent les mots, et au début\net à la fin de project open. Dans une racine synchronisée avec git, l’historique d’avant le premier compte est lu une fois dans git.
+progress.argument.project = Le projet, par son nom ou son identifiant ; tous les projets s’il est omis.
+progress.option.days = Les jours que montre le graphique, jusqu’à aujourd’hui (30 par défaut).
+progress.option.year = Montrer la dernière année en calendrier de semaines au lieu du graphique.
+progress.option.goal = Fixer votre objectif quotidien, en mots pour tous les projets (0 le supprime).
+progress.option.json = Afficher un objet JSON, pour les scripts : chaque jour de la période, aujourd’hui, la série.
+progress.option.csv = Afficher du CSV, pour un tableur : une ligne par jour et par projet, avec une ligne d’en-tête.
+progress.examples = project progress\nproject progress "Mon roman" --days 14\nproject progress --goal 500\nproject progress --year\nproject progress --csv > mots.csv
+progress.today = Aujourd’hui : {words}
+progress.today-quota = Aujourd’hui : {words} sur {quota} ({percent})
+progress.streak[one] = Série : {count} jour d’affilée (la plus longue : {longest})
+progress.streak[other] = Série : {count} jours d’affilée (la plus longue : {longest})
+progress.days[one] = {count} jour
+progress.days[other] = {count} jours
+progress.pace = Rythme : {words} par jour d’écriture sur les 14 derniers jours ({days} jours avec des mots)
+progress.pace.none = Rythme : aucun mot écrit ces 14 derniers jours
+progress.projected = « {name} » : à ce rythme, l’objectif est atteint le {date}
+progress.projected.late[one] = « {name} » : à ce rythme, le {date} : {count} jour après l’échéance ({due})
+progress.projected.late[other] = « {name} » : à ce rythme, le {date} : {count} jours après l’échéance ({due})
+progress.projected.early[one] = « {name} » : à ce rythme, le {date} : {count} jour avant l’échéance ({due})
+progress.projected.early[other] = « {name} » : à ce rythme, le {date} : {count} jours avant l’échéance ({due})
+progress.projected.on-time = « {name} » : à ce rythme, le {date} : le jour de l’échéance
+progress.legend = Moins {shades} plus
+progress.goal-set = Objectif quotidien : {words} par jour, pour tous les projets.
+progress.goal-cleared = Objectif quotidien supprimé.
+progress.nothing-yet = Rien n’est encore enregistré : les mots sont comptés chaque fois que files, show, list --words ou progress les comptent, et autour de project open.
+progress.session = Cette séance : {added} ajoutés, {removed} supprimés ({words} maintenant).
+progress.backfill[one] = Historique git de la racine lu jusqu’au {date} : {count} jour avec un commit.
+progress.backfill[other] = Historique git de la racine lu jusqu’au {date} : {count} jours avec un commit.
 """##,
 ]

@@ -14,7 +14,10 @@ extension ProjectStore {
 
     /// The folder of a project that has one on disk; refuses one without, or whose folder is gone.
     public func existingFolder(of reference: ProjectReference) throws(ProjectStoreError) -> (Project, String) {
-        let catalog = try catalog()
+        try existingFolder(of: reference, in: catalog())
+    }
+
+    public func existingFolder(of reference: ProjectReference, in catalog: ProjectCatalog) throws(ProjectStoreError) -> (Project, String) {
         let project = try catalog.project(reference)
         switch folderState(of: project, in: catalog) {
         case .none: throw .noFolder(project)

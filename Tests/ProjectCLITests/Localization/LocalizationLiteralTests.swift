@@ -16,7 +16,7 @@ import ProjectStore
     /// completion helper's answers to them, roff requests and the manual folders, the converters'
     /// arguments, the reference documents and stylesheet they are given, the title page's markup added
     /// to a screenplay's HTML (its words come from the Fountain), the file extensions and
-    /// regions `compile` reads, git's arguments and lock files, and the names `sync` and errors give their JSON fields. Every word a person
+    /// regions `compile` reads, git's arguments (sync's, and progress's reading of the history) and lock files, and the names `sync` and errors give their JSON fields. Every word a person
     /// reads in those comes from the tables, as `CompletionTests` and `ManualPageTests` check.
     static let literals = L10nSwiftScanner.literals(
         under: L10nFixtures.sourcesFolder.appendingPathComponent("ProjectCLI"),
@@ -24,7 +24,7 @@ import ProjectStore
                     "CompletionHelper.swift", "Roff.swift", "ManualWriter.swift", "DocumentConverter.swift",
                     "CompileFormat.swift", "ReferenceDOCX.swift", "ReferenceODT.swift", "ManuscriptLayout.swift",
                     "ManuscriptStylesheet.swift", "Git.swift", "GitSync.swift", "GitLocks.swift", "SyncReport+JSON.swift",
-                    "ErrorReport+JSON.swift", "ScreenplayHTML.swift"])
+                    "ErrorReport+JSON.swift", "ScreenplayHTML.swift", "GitBackfill.swift"])
 
     static let commands = Set(allCommands.map { $0.spec.name })
     static let options = Set((allCommands.flatMap { $0.spec.options } + CommandLineParser.globalOptions).flatMap { option in

@@ -1,0 +1,85 @@
+import Foundation
+import ProjectStore
+import ProjectStoreFile
+
+/// `project progress [<project>] [--days N] [--year] [--goal <words>] [--json | --csv]`: the words
+/// written each day, in every project or the one named, from what the tool recorded on every
+/// machine (docs/progress.md).
+enum ProgressCommand: Command {
+    static let days = OptionSpec.value("days", valueName: "placeholder.n", help: "progress.option.days")
+    static let year = OptionSpec.flag("year", help: "progress.option.year")
+    static let goal = OptionSpec.value("goal", valueName: "placeholder.words", help: "progress.option.goal")
+    static let json = OptionSpec.flag("json", help: "progress.option.json")
+    static let csv = OptionSpec.flag("csv", help: "progress.option.csv")
+    static let defaultDays = 30
+
+    static let spec = CommandSpec(
+        name: "progress", summary: "progress.summary", discussion: "progress.discussion",
+        arguments: [.optional("placeholder.project", help: "progress.argument.project")],
+        options: [days, year, goal, json, csv],
+        examples: "progress.examples")
+
+    static func run(_ invocation: Invocation, in context: CommandContext) throws {
+        let dayCount = try invocation.number(days) ?? defaultDays
+        guard dayCount >= 1 else { throw invocation.badValue(days, expected: .positiveNumber) }
+        if invocation.isSet(json) && invocation.isSet(csv) {
+            throw UsageError.conflictingOptions([json, csv].map { "--" + $0.long }, command: spec.name)
+        }
+        let store = try context.store
+        let catalog = try store.catalog()
+        let projects = try invocation.argument(0).map { [try catalog.project(.named($0))] } ?? catalog.projects
+        let folder = try context.progressFolder(store, catalog)
+        let now = context.clock()
+        let machine = MachineFile.machine(environment: context.environment).id
+        if invocation.value(goal) != nil {
+            let words = try invocation.wordTarget(goal, numbers: context.numbers).value
+            let setting = GoalSetting(time: Int(now.timeIntervalSince1970.rounded(.down)), words: words)
+            try folder.append(ProgressRecords(goals: [setting]), latest: nil, of: machine)
+            if let words {
+                context.say("progress.goal-set", ["words": context.progressText.words(words)])
+            } else {
+                context.say("progress.goal-cleared")
+            }
+            return
+        }
+        let counts = context.countWords(of: projects, root: store.root(of: catalog))
+        context.recordWords(counts, store: store, catalog: catalog)
+        var records = try folder.records()
+        if records.backfills.isEmpty, let root = store.root(of: catalog)?.path,
+           let backfill = GitBackfill(root: root, projects: catalog.projects, context: context) {
+            records.add(try backfillFromGit(backfill, records: records, into: folder, machine: machine, context: context))
+        }
+        let today = DayNumber.of(time: Int(now.timeIntervalSince1970.rounded(.down)), offsetMinutes: context.offsetMinutes(at: now))
+        let summary = ProgressSummary(
+            records: records, scope: projects.map { .init(project: $0, words: counts[$0.id]) }, today: today, days: dayCount)
+        if invocation.isSet(json) {
+            context.terminal.output(utf8: ProgressJSON.encode(summary, backfilledFrom: records.backfills.min()))
+        } else if invocation.isSet(csv) {
+            context.terminal.output(utf8: ProgressJSON.csv(summary, projects: projects))
+        } else {
+            let colour = context.terminal.outputIsTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
+            let view = ProgressView(localizer: context.localizer, text: context.progressText, colour: colour)
+            context.terminal.output(view.render(summary, width: context.lineWidth, year: invocation.isSet(year)))
+            if summary.days.firstDay == nil { context.say("progress.nothing-yet") }
+        }
+    }
+
+    /// Reads the root's git history before the first recorded count, keeps what it found with the
+    /// mark that it was done, and says how far back it went.
+    private static func backfillFromGit(
+        _ backfill: GitBackfill, records: ProgressRecords, into folder: ProgressFiles, machine: UUID, context: CommandContext
+    ) throws -> ProgressRecords {
+        let firstCount = records.counts.map(\.time).min()
+        let found = backfill.counts(before: firstCount)
+        let reached = found.days.first ?? firstCount.map { DayNumber.of(time: $0, offsetMinutes: 0) } ?? 0
+        let kept = ProgressRecords(counts: found.counts, backfills: [reached])
+        try folder.append(kept, latest: nil, of: machine)
+        if !found.days.isEmpty {
+            context.warn("progress.backfill", count: found.days.count, [
+                "date": context.dateText.day(DayNumber.calendarDay(reached)), "count": context.numbers.string(found.days.count),
+            ])
+        }
+        return kept
+    }
+}
+

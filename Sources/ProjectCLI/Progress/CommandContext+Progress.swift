@@ -1,0 +1,81 @@
+import Foundation
+import ProjectStore
+import ProjectStoreFile
+
+/// Where a command records the words it counted, and how (docs/progress.md).
+extension CommandContext {
+    /// The progress files of this store: in the shared root when there is one, else beside the store.
+    /// Those kept beside the store before the root was shared are brought into it.
+    func progressFolder(_ store: ProjectStore, _ catalog: ProjectCatalog) throws -> ProgressFiles {
+        guard let storePath else { throw CommandError.noStoreLocation }
+        let beside = ProgressFiles(folder: ProgressFiles.folder(sharedRoot: nil, storePath: storePath))
+        guard let root = store.sharedRoot(of: catalog) else { return beside }
+        let shared = ProgressFiles(folder: ProgressFiles.folder(sharedRoot: root, storePath: storePath))
+        try shared.adopt(beside)
+        return shared
+    }
+
+    /// The zone's offset from UTC at `date`, in minutes: it fixes the day a count falls on.
+    func offsetMinutes(at date: Date) -> Int {
+        locales.timeZone.zone.secondsFromGMT(for: date) / 60
+    }
+
+    /// Counts made now, as records.
+    func wordCounts(_ words: [UUID: Int], at date: Date) -> [WordCount] {
+        let time = Int(date.timeIntervalSince1970.rounded(.down))
+        let offset = offsetMinutes(at: date)
+        return words.sorted { $0.key.uuidString < $1.key.uuidString }.map {
+            WordCount(project: $0.key, time: time, offsetMinutes: offset, words: $0.value)
+        }
+    }
+
+    /// Records what a command counted. Progress is a record kept on the side: a folder that cannot
+    /// be written costs the record, never the command its result.
+    func recordWords(_ words: [UUID: Int], store: ProjectStore, catalog: ProjectCatalog) {
+        guard !words.isEmpty, let folder = try? progressFolder(store, catalog) else { return }
+        try? folder.record(wordCounts(words, at: clock()), of: MachineFile.machine(environment: environment).id)
+    }
+}
+
+/// A writing session (`project open`): the project counted when the program starts and again when
+/// it ends, and the words the files that changed gained and lost in between.
+struct SessionRecorder {
+    let context: CommandContext
+    let store: ProjectStore
+    let catalog: ProjectCatalog
+    let project: Project
+    let folder: String
+    private let start: Date
+    private let before: (count: FolderCount, snapshot: TextSnapshot)?
+
+    /// Counts the project and keeps its text: called before the program starts.
+    init(_ context: CommandContext, store: ProjectStore, catalog: ProjectCatalog, project: Project, folder: String) {
+        self.context = context
+        self.store = store
+        self.catalog = catalog
+        self.project = project
+        self.folder = folder
+        start = context.clock()
+        before = (try? context.countWords(of: project, in: folder)).map { ($0, TextSnapshot($0)) }
+        if let before { context.recordWords([project.id: before.count.words], store: store, catalog: catalog) }
+    }
+
+    /// Counts again, records the session and says what it wrote.
+    func finish() {
+        guard let before, let after = try? context.countWords(of: project, in: folder) else { return }
+        let end = context.clock()
+        let change = before.snapshot.changes(to: after)
+        let session = WritingSession(
+            project: project.id, start: Int(start.timeIntervalSince1970.rounded(.down)), end: Int(end.timeIntervalSince1970.rounded(.down)),
+            offsetMinutes: context.offsetMinutes(at: end), added: change.added, removed: change.removed)
+        let machine = MachineFile.machine(environment: context.environment).id
+        guard let progress = try? context.progressFolder(store, catalog) else { return }
+        // The end count goes into the log at once, beside the session: it closes what the session measured.
+        let outcome = CountThrottle.record(context.wordCounts([project.id: after.words], at: end), latest: (try? progress.latest(of: machine)) ?? [])
+        try? progress.append(ProgressRecords(counts: outcome.settled, sessions: [session]), latest: outcome.latest, of: machine)
+        let text = context.progressText
+        context.say("progress.session", [
+            "added": text.words(change.added), "removed": text.words(change.removed), "words": text.words(after.words),
+        ])
+    }
+}

@@ -1,0 +1,110 @@
+import ProjectStore
+
+/// `progress` at a terminal or in a pipe: today against the quota, the streak, the pace and where
+/// it leads, then a chart of the days, one bar a day, or a year's heatmap.
+struct ProgressView {
+    let localizer: Localizer
+    let text: ProgressText
+    /// Bars in colour: at a terminal, with `NO_COLOR` unset.
+    let colour: Bool
+
+    /// The width of the chart in a pipe, where there is no terminal to fit.
+    static let pipeWidth = 80
+
+    func render(_ summary: ProgressSummary, width: Int?, year: Bool) -> String {
+        var lines: [String] = [todayLine(summary), streakLine(summary.streak), paceLine(summary.pace)]
+        lines += summary.projections.map { projectionLine($0, today: summary.today) }
+        lines.append("")
+        let width = width ?? Self.pipeWidth
+        lines += year ? heatmap(summary, width: width) : chart(summary, width: width)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func todayLine(_ summary: ProgressSummary) -> String {
+        let words = text.words(summary.todayWords)
+        guard let quota = summary.quota, quota > 0 else { return localizer.text("progress.today", ["words": words]) }
+        let percent = text.percent(max(summary.todayWords, 0) * 100 / quota)
+        return localizer.text("progress.today-quota", ["words": words, "quota": text.words(quota), "percent": percent])
+    }
+
+    private func streakLine(_ streak: Streak) -> String {
+        localizer.text("progress.streak", count: streak.current, [
+            "count": text.numbers.string(streak.current),
+            "longest": localizer.text("progress.days", count: streak.longest, ["count": text.numbers.string(streak.longest)]),
+        ])
+    }
+
+    private func paceLine(_ pace: Pace) -> String {
+        guard let average = pace.perWritingDay else { return localizer.text("progress.pace.none") }
+        return localizer.text("progress.pace", ["words": text.words(average), "days": text.numbers.string(pace.writingDays)])
+    }
+
+    private func projectionLine(_ projection: ProgressSummary.Projection, today: Int) -> String {
+        let arguments = ["name": TerminalText.visible(projection.project.name), "date": text.dates.day(DayNumber.calendarDay(projection.day))]
+        guard let due = projection.due else { return localizer.text("progress.projected", arguments) }
+        let late = projection.day - due.daysSince1970
+        let withDue = arguments.merging(["count": text.numbers.string(abs(late)), "due": text.dates.day(due)]) { $1 }
+        if late > 0 { return localizer.text("progress.projected.late", count: late, withDue) }
+        if late < 0 { return localizer.text("progress.projected.early", count: -late, withDue) }
+        return localizer.text("progress.projected.on-time", withDue)
+    }
+
+    /// One line a day: the date, the bar, the words; the largest day fills the width left.
+    private func chart(_ summary: ProgressSummary, width: Int) -> [String] {
+        let labels = summary.totals.indices.map { text.dates.date(day: summary.firstDay + $0) }
+        let numbers = summary.totals.map { text.numbers.string($0) }
+        let labelWidth = labels.map(\.count).max() ?? 0
+        let numberWidth = numbers.map(\.count).max() ?? 0
+        // The last column is left free: a terminal wraps a line that fills it.
+        let barWidth = max(1, width - labelWidth - numberWidth - 3)
+        let largest = summary.totals.map { abs($0) }.max() ?? 0
+        return summary.totals.indices.map { index in
+            let value = summary.totals[index]
+            let bar = ChartScale.bar(value, largest: largest, width: barWidth)
+            let padding = String(repeating: " ", count: barWidth - bar.count)
+            let label = labels[index] + String(repeating: " ", count: labelWidth - labels[index].count)
+            let number = String(repeating: " ", count: numberWidth - numbers[index].count) + numbers[index]
+            return "\(label) \(coloured(bar, value: value, goal: summary.goal))\(padding) \(number)"
+        }
+    }
+
+    /// A column a week (Monday first), a row a weekday, the last column this week: as many weeks as
+    /// fit, 53 at most.
+    private func heatmap(_ summary: ProgressSummary, width: Int) -> [String] {
+        let weeks = max(1, min(53, width))
+        let today = summary.today
+        // 1970-01-01 was a Thursday, the fourth day of a week that starts on Monday.
+        let lastMonday = today - (today + 3).floorModulo(7)
+        let firstMonday = lastMonday - (weeks - 1) * 7
+        let totals = summary.days.totals(from: firstMonday, through: today)
+        let largest = totals.max() ?? 0
+        var rows: [String] = []
+        for weekday in 0..<7 {
+            var row = ""
+            for week in 0..<weeks {
+                let day = firstMonday + week * 7 + weekday
+                if day > today { break }
+                let value = totals[day - firstMonday]
+                row += coloured(String(ChartScale.shade(value, largest: largest)), value: value, goal: summary.goal)
+            }
+            rows.append(row)
+        }
+        let shades = (0...4).map { String(ChartScale.shade($0 == 0 ? 0 : $0 * 4, largest: 16)) }.joined()
+        rows.append(localizer.text("progress.legend", ["shades": shades]))
+        return rows
+    }
+
+    /// Green for a day that met the goal (or had words, without one), red for a negative day.
+    private func coloured(_ bar: String, value: Int, goal: Int?) -> String {
+        guard colour, !bar.isEmpty, value != 0 else { return bar }
+        if value < 0 { return "\u{1B}[31m" + bar + "\u{1B}[0m" }
+        return value >= (goal ?? 1) ? "\u{1B}[32m" + bar + "\u{1B}[0m" : bar
+    }
+}
+
+extension Int {
+    fileprivate func floorModulo(_ divisor: Int) -> Int {
+        let rest = self % divisor
+        return rest < 0 ? rest + divisor : rest
+    }
+}

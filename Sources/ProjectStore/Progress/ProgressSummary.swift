@@ -1,0 +1,69 @@
+import Foundation
+
+/// What `progress` says, computed from the records for the projects in scope on a given day:
+/// today against the quota, the streak, the pace and where it leads, and the days of the chart.
+public struct ProgressSummary: Sendable {
+    /// A project in scope, with what `show` knows of it.
+    public struct Scope: Sendable {
+        public let project: Project
+        /// Its words now, when counted.
+        public let words: Int?
+
+        public init(project: Project, words: Int?) {
+            self.project = project
+            self.words = words
+        }
+    }
+
+    /// Where a project's target is reached at the pace of the last 14 days, beside its due date.
+    public struct Projection: Sendable, Equatable {
+        public let project: Project
+        public let day: Int
+        public let due: CalendarDay?
+    }
+
+    public let today: Int
+    /// The days shown, oldest first: `days` of them, ending today.
+    public let firstDay: Int
+    public let totals: [Int]
+    public let todayWords: Int
+    /// The daily goal plus, for each project with a target and a due date, the words a day it needs;
+    /// `nil` when neither asks for anything.
+    public let quota: Int?
+    public let goal: Int?
+    public let streak: Streak
+    public let pace: Pace
+    public let projections: [Projection]
+    public let days: WritingDays
+
+    public init(records: ProgressRecords, scope: [Scope], today: Int, days count: Int) {
+        let ids = Set(scope.map(\.project.id))
+        let days = WritingDays(records, projects: ids)
+        let goal = records.dailyGoal
+        self.days = days
+        self.today = today
+        self.goal = goal
+        firstDay = today - count + 1
+        totals = days.totals(from: firstDay, through: today)
+        let all = days.allTotals(through: today)
+        todayWords = totals.last ?? 0
+        streak = Streak(totals: all.totals, first: all.first, today: today, goal: goal)
+        pace = Pace(lastDays: days.totals(from: today - Pace.window + 1, through: today))
+        let calendarToday = DayNumber.calendarDay(today)
+        var quota = goal
+        var projections: [Projection] = []
+        for entry in scope {
+            guard let words = entry.words, let target = entry.project.target else { continue }
+            // The quota is set by the morning's words: writing today must not lower today's quota.
+            let writtenToday = days.byProject[entry.project.id]?.last { $0.day == today }?.words ?? 0
+            let morning = WritingProgress(words: words - writtenToday, target: target, due: entry.project.due, today: calendarToday)
+            if let perDay = morning.wordsPerDay { quota = (quota ?? 0) + perDay }
+            let progress = WritingProgress(words: words, target: target, due: entry.project.due, today: calendarToday)
+            if let missing = progress.missingWords, let day = pace.projectedDay(missing: missing, today: today) {
+                projections.append(Projection(project: entry.project, day: day, due: entry.project.due))
+            }
+        }
+        self.quota = quota
+        self.projections = projections
+    }
+}

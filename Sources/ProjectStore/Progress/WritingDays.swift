@@ -1,0 +1,178 @@
+import Foundation
+
+/// One project's words on one day.
+public struct ProjectDay: Sendable, Equatable {
+    public let project: UUID
+    public let day: Int
+    public let words: Int
+    public let added: Int
+    public let removed: Int
+}
+
+/// The words written each day, computed from every machine's counts together
+/// (docs/progress.md, "How a day's words are computed"): the same on every machine that holds the
+/// same records, whatever order they came in. Ten years of a hundred projects is 365,000 counts, so
+/// each count costs one lookup of its project, and the days are found by sorting each project's counts.
+public struct WritingDays: Sendable {
+    /// Each project's days that have a count or a session, oldest first.
+    public let byProject: [UUID: [ProjectDay]]
+    /// The first day any project was counted.
+    public let firstDay: Int?
+
+    private struct Sample: Comparable {
+        let day: Int
+        let time: Int
+        let words: Int
+
+        static func < (lhs: Sample, rhs: Sample) -> Bool {
+            (lhs.day, lhs.time, lhs.words) < (rhs.day, rhs.time, rhs.words)
+        }
+    }
+
+    public init(_ records: ProgressRecords, projects: Set<UUID>? = nil) {
+        var indexOf = ProjectIndex()
+        var ids: [UUID] = []
+        if let projects {
+            ids = projects.sorted { $0.uuidString < $1.uuidString }
+            for id in ids { _ = indexOf.index(of: id, adding: true) }
+        }
+        var samples = [[Sample]](repeating: [], count: ids.count)
+        for count in records.counts {
+            guard let index = indexOf.index(of: count.project, adding: projects == nil) else { continue }
+            if index == ids.count {
+                ids.append(count.project)
+                samples.append([])
+            }
+            samples[index].append(Sample(day: count.day, time: count.time, words: count.words))
+        }
+        var sessions: [UUID: [Int: (added: Int, removed: Int)]] = [:]
+        for session in records.sessions where projects?.contains(session.project) ?? true {
+            let sum = sessions[session.project]?[session.day] ?? (0, 0)
+            sessions[session.project, default: [:]][session.day] = (sum.added + session.added, sum.removed + session.removed)
+        }
+        var byProject: [UUID: [ProjectDay]] = [:]
+        var first: Int?
+        for (index, id) in ids.enumerated() {
+            var projectSamples = samples[index]
+            projectSamples.sort()
+            first = projectSamples.first.map { min(first ?? $0.day, $0.day) } ?? first
+            byProject[id] = Self.days(of: id, projectSamples, sessions: sessions.removeValue(forKey: id) ?? [:])
+        }
+        for (id, projectSessions) in sessions { byProject[id] = Self.days(of: id, [], sessions: projectSessions) }
+        self.byProject = byProject.filter { !$0.value.isEmpty }
+        firstDay = first
+    }
+
+    /// A project's days from its counts sorted by day and time, and its sessions' sums by day.
+    private static func days(of project: UUID, _ samples: [Sample], sessions: [Int: (added: Int, removed: Int)]) -> [ProjectDay] {
+        // The first count ever is where the project started from: its day shows what was written
+        // after it, not the whole text. Equal moments: the higher count, so every machine agrees.
+        var previous = samples.min { ($0.time, -$0.words) < ($1.time, -$1.words) }?.words
+        var days: [ProjectDay] = []
+        var sessionDays = sessions.keys.sorted()[...]
+        func day(_ number: Int, words: Int) {
+            let session = sessions[number]
+            days.append(ProjectDay(
+                project: project, day: number, words: words,
+                added: session?.added ?? max(words, 0), removed: session?.removed ?? max(-words, 0)))
+        }
+        var index = 0
+        while index < samples.count {
+            let number = samples[index].day
+            while index + 1 < samples.count && samples[index + 1].day == number { index += 1 }
+            // Sessions on days without a count come in their place.
+            while let next = sessionDays.first, next < number {
+                day(next, words: 0)
+                sessionDays.removeFirst()
+            }
+            if sessionDays.first == number { sessionDays.removeFirst() }
+            let end = samples[index].words
+            day(number, words: end - (previous ?? end))
+            previous = end
+            index += 1
+        }
+        for next in sessionDays { day(next, words: 0) }
+        return days
+    }
+
+    /// The words of every project (or of those given) on each day from `first` to `last`, 0 where
+    /// none were written.
+    public func totals(from first: Int, through last: Int) -> [Int] {
+        guard last >= first else { return [] }
+        var totals = [Int](repeating: 0, count: last - first + 1)
+        for days in byProject.values {
+            for day in days where day.day >= first && day.day <= last {
+                totals[day.day - first] += day.words
+            }
+        }
+        return totals
+    }
+
+    /// Every day's total from the first day with a record to `last`: for streaks, which reach back
+    /// as far as the records do.
+    public func allTotals(through last: Int) -> (first: Int, totals: [Int]) {
+        let first = min(byProject.values.compactMap { $0.first?.day }.min() ?? last, last)
+        return (first, totals(from: first, through: last))
+    }
+
+    /// The rows of each project for each day from `first` to `last`, days in order, projects in
+    /// `order`; a day without words is a row of 0s.
+    public func rows(from first: Int, through last: Int, projects order: [UUID]) -> [ProjectDay] {
+        guard last >= first else { return [] }
+        let indexed = byProject.mapValues { Dictionary($0.map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a }) }
+        var rows: [ProjectDay] = []
+        for day in first...last {
+            for project in order {
+                rows.append(indexed[project]?[day] ?? ProjectDay(project: project, day: day, words: 0, added: 0, removed: 0))
+            }
+        }
+        return rows
+    }
+}
+
+/// Project ids to 0, 1, 2… in the order first seen: an open-addressing table over the id's bytes,
+/// since `Dictionary`'s hashing of a UUID was most of the time of reading ten years of counts.
+private struct ProjectIndex {
+    private var keys: [(UInt64, UInt64)?] = Array(repeating: nil, count: 256)
+    private var values: [Int] = Array(repeating: 0, count: 256)
+    private var count = 0
+
+    /// The id's number; a new one when `adding`, else `nil` for an id not seen.
+    mutating func index(of id: UUID, adding: Bool) -> Int? {
+        let key = withUnsafeBytes(of: id.uuid) { ($0.load(as: UInt64.self), $0.load(fromByteOffset: 8, as: UInt64.self)) }
+        var slot = Self.slot(key, in: keys.count)
+        while let found = keys[slot] {
+            if found == key { return values[slot] }
+            slot = (slot + 1) & (keys.count - 1)
+        }
+        guard adding else { return nil }
+        keys[slot] = key
+        values[slot] = count
+        count += 1
+        if count * 2 > keys.count { grow() }
+        return count - 1
+    }
+
+    /// Every bit of the id mixed into the low bits: ids that differ in one byte (made in sequence)
+    /// must not share a slot.
+    private static func slot(_ key: (UInt64, UInt64), in size: Int) -> Int {
+        var mixed = key.0 ^ (key.1 &* 0x9E37_79B9_7F4A_7C15)
+        mixed ^= mixed >> 33
+        mixed = mixed &* 0xFF51_AFD7_ED55_8CCD
+        mixed ^= mixed >> 29
+        return Int(truncatingIfNeeded: mixed) & (size - 1)
+    }
+
+    private mutating func grow() {
+        let old = zip(keys, values).compactMap { key, value in key.map { ($0, value) } }
+        keys = Array(repeating: nil, count: keys.count * 2)
+        values = Array(repeating: 0, count: keys.count)
+        for (key, value) in old {
+            var slot = Self.slot(key, in: keys.count)
+            while keys[slot] != nil { slot = (slot + 1) & (keys.count - 1) }
+            keys[slot] = key
+            values[slot] = value
+        }
+    }
+}
+

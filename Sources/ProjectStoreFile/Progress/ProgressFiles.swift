@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+import Foundation
+import ProjectStore
+
+/// The records of progress on disk: in `folder`, `<machine id>.log` (appended to) and
+/// `<machine id>.latest` (replaced whole), each written by its machine only (docs/progress.md).
+public struct ProgressFiles: ProgressFolder {
+    public let folder: String
+
+    public init(folder: String) {
+        self.folder = folder
+    }
+
+    /// `<root>/.project/progress` in a shared root, so the sync engine carries it; else beside the store.
+    public static func folder(sharedRoot: String?, storePath: String) -> String {
+        if let sharedRoot { return sharedRoot + "/" + SharedRootFolder.folder + "/progress" }
+        return StoreFolder.parent(of: storePath) + "/progress"
+    }
+
+    /// Brings the records kept beside the store, before the root was shared, into this folder, so
+    /// the other machines see this one's past too. A file of the same name already here (a log
+    /// this machine began in the shared root) gets the old lines added; the folder left is removed
+    /// once empty. Costs one look at the old folder when there is none.
+    public func adopt(_ earlier: ProgressFiles) throws(ProjectStoreError) {
+        guard earlier.folder != folder, case .success(let names) = DirectoryListing.names(in: earlier.folder) else { return }
+        do throws(StorageError) {
+            try StoreFolder.create(for: folder + "/-")
+            for name in names where name.hasSuffix(".log") || name.hasSuffix(".latest") {
+                let from = earlier.folder + "/" + name, to = folder + "/" + name
+                if access(to, F_OK) != 0 {
+                    guard rename(from, to) == 0 else { throw .unwritable(path: to, code: errno) }
+                } else if let bytes = try AtomicFile.contents(of: from) {
+                    // Either kind of file adds up: a reader takes every count of both.
+                    try Self.appendAll(bytes, to: folder + "/" + name.replacingOccurrences(of: ".latest", with: ".log"))
+                    unlink(from)
+                }
+            }
+            rmdir(earlier.folder)
+        } catch {
+            throw .sharedFile(error)
+        }
+    }
+
+    func path(of machine: UUID, _ suffix: String) -> String {
+        folder + "/" + machine.lowercasedString + suffix
+    }
+
+    public func records() throws(ProjectStoreError) -> ProgressRecords {
+        let names: [String]
+        switch DirectoryListing.names(in: folder) {
+        case .success(let found): names = found
+        case .failure(let error) where error.code == ENOENT: return ProgressRecords()
+        case .failure(let error): throw .sharedFile(.unreadable(path: folder, code: error.code))
+        }
+        var records = ProgressRecords()
+        // Sorted, so every machine reads the same records in the same order.
+        for name in names.sorted() where name.hasSuffix(".log") || name.hasSuffix(".latest") {
+            try read(folder + "/" + name, into: &records)
+        }
+        return records
+    }
+
+    public func latest(of machine: UUID) throws(ProjectStoreError) -> [WordCount] {
+        var records = ProgressRecords()
+        try read(path(of: machine, ".latest"), into: &records)
+        return records.counts
+    }
+
+    public func append(_ records: ProgressRecords, latest: [WordCount]?, of machine: UUID) throws(ProjectStoreError) {
+        do throws(StorageError) {
+            try StoreFolder.create(for: folder + "/-")
+            if !records.counts.isEmpty || !records.sessions.isEmpty || !records.goals.isEmpty || !records.backfills.isEmpty {
+                try Self.appendAll(ProgressLine.encode(records), to: path(of: machine, ".log"))
+            }
+            if let latest { try AtomicFile.replace(path(of: machine, ".latest"), with: ProgressLine.encode(ProgressRecords(counts: latest))) }
+        } catch {
+            throw .sharedFile(error)
+        }
+    }
+
+    private func read(_ path: String, into records: inout ProgressRecords) throws(ProjectStoreError) {
+        do throws(StorageError) {
+            guard let file = try MappedFile(path: path) else { return }
+            withExtendedLifetime(file) { ProgressLine.decode(file.bytes, into: &records) }
+        } catch {
+            throw .sharedFile(error)
+        }
+    }
+
+    /// One `write` with `O_APPEND`: lines never interleave with another command's on this machine.
+    private static func appendAll(_ bytes: [UInt8], to path: String) throws(StorageError) {
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard descriptor >= 0 else { throw .unwritable(path: path, code: errno) }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw .unwritable(path: path, code: errno) }
+            written += count
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+@testable import ProjectStore
+
+/// Noon UTC on `day` days after 2026-11-01, plus `hours`.
+func moment(_ day: Int, hours: Int = 0) -> Int {
+    (CalendarDay(parsing: "2026-11-01")!.daysSince1970 + day) * 86_400 + 12 * 3600 + hours * 3600
+}
+
+let novel = UUID(uuidString: "00000000-0000-0000-0000-00000000000A")!
+let poems = UUID(uuidString: "00000000-0000-0000-0000-00000000000B")!
+let firstOfNovember = CalendarDay(parsing: "2026-11-01")!.daysSince1970
+
+func count(_ project: UUID, day: Int, hours: Int = 0, words: Int, offset: Int = 0) -> WordCount {
+    WordCount(project: project, time: moment(day, hours: hours), offsetMinutes: offset, words: words)
+}
+
+@Suite("Words per day")
+struct WritingDaysTests {
+    @Test("a day's words are its last count minus the last count of the day before that had one")
+    func severalDays() {
+        let records = ProgressRecords(counts: [
+            count(novel, day: 0, words: 1000), count(novel, day: 0, hours: 3, words: 1200),
+            count(novel, day: 1, words: 1500), count(novel, day: 3, words: 1400),
+            count(poems, day: 1, words: 50), count(poems, day: 2, words: 80),
+        ])
+        let days = WritingDays(records)
+        // Day 0: from the first count (1000) to the day's last (1200); day 2 has no count of the
+        // novel; day 3 is lower than day 1: negative, never an error.
+        #expect(days.totals(from: firstOfNovember, through: firstOfNovember + 3) == [200, 300 + 0, 30, -100])
+        #expect(days.byProject[novel]?.map(\.words) == [200, 300, -100])
+        #expect(days.byProject[novel]?.last?.removed == 100)
+        #expect(days.firstDay == firstOfNovember)
+    }
+
+    @Test("the day is the writer's own: a count at 23:30 in a zone ahead of UTC is on that zone's day")
+    func timeZoneDecidesTheDay() {
+        // 12:00 UTC + 11 h 30 = 23:30 on day 1; 12:00 UTC + 12 h 30 = 00:30 on day 2.
+        let late = WordCount(project: novel, time: moment(1), offsetMinutes: 11 * 60 + 30, words: 500)
+        let early = WordCount(project: novel, time: moment(1), offsetMinutes: 12 * 60 + 30, words: 500)
+        #expect(late.day == firstOfNovember + 1)
+        #expect(early.day == firstOfNovember + 2)
+    }
+
+    @Test("sessions give the words added and removed; a rewritten paragraph is not zero")
+    func sessions() {
+        let records = ProgressRecords(
+            counts: [count(novel, day: 0, words: 100), count(novel, day: 1, words: 100)],
+            sessions: [WritingSession(project: novel, start: moment(1) - 3600, end: moment(1), offsetMinutes: 0, added: 40, removed: 40)])
+        let day = WritingDays(records).byProject[novel]?.last
+        #expect(day?.words == 0)
+        #expect(day?.added == 40 && day?.removed == 40)
+    }
+
+    @Test("counts of two machines are one set: every order of arrival gives the same days, none counted twice")
+    func twoMachines() throws {
+        let laptop = UUID(), desktop = UUID()
+        let laptopCounts = [count(novel, day: 0, words: 100), count(novel, day: 1, words: 300)]
+        // The desktop counted the same text after sync (300 on day 1), then wrote more on day 2.
+        let desktopCounts = [count(novel, day: 1, hours: 2, words: 300), count(novel, day: 2, words: 450)]
+        func days(_ order: [(UUID, [WordCount])]) throws -> [Int] {
+            let folder = MemoryProgressFolder()
+            for (machine, counts) in order {
+                for count in counts { try folder.record([count], of: machine) }
+            }
+            return WritingDays(folder.records()).totals(from: firstOfNovember, through: firstOfNovember + 2)
+        }
+        let laptopFirst = try days([(laptop, laptopCounts), (desktop, desktopCounts)])
+        let desktopFirst = try days([(desktop, desktopCounts), (laptop, laptopCounts)])
+        #expect(laptopFirst == [0, 200, 150])
+        #expect(desktopFirst == laptopFirst)
+    }
+
+    @Test("a machine's records delivered late change the days to what every machine shows")
+    func lateDelivery() throws {
+        let laptop = UUID(), desktop = UUID()
+        let laptopFolder = MemoryProgressFolder(), desktopFolder = MemoryProgressFolder()
+        try laptopFolder.record([count(novel, day: 0, words: 100)], of: laptop)
+        try desktopFolder.record([count(novel, day: 1, words: 250)], of: desktop)
+        #expect(WritingDays(laptopFolder.records()).totals(from: firstOfNovember, through: firstOfNovember + 1) == [0, 0])
+        laptopFolder.deliver(laptop, to: desktopFolder)
+        desktopFolder.deliver(desktop, to: laptopFolder)
+        let onLaptop = WritingDays(laptopFolder.records()).totals(from: firstOfNovember, through: firstOfNovember + 1)
+        let onDesktop = WritingDays(desktopFolder.records()).totals(from: firstOfNovember, through: firstOfNovember + 1)
+        #expect(onLaptop == [0, 150])
+        #expect(onDesktop == onLaptop)
+    }
+
+    @Test("many projects, past the first size of the table of projects, each keep their own days")
+    func manyProjects() {
+        let ids = (0..<600).map { _ in UUID() }
+        let counts = ids.enumerated().flatMap { index, id in
+            [WordCount(project: id, time: moment(0), offsetMinutes: 0, words: index),
+             WordCount(project: id, time: moment(1), offsetMinutes: 0, words: index * 2)]
+        }
+        let days = WritingDays(ProgressRecords(counts: counts))
+        #expect(days.byProject.count == 600)
+        #expect(ids.enumerated().allSatisfy { index, id in days.byProject[id]?.last?.words == index })
+        #expect(WritingDays(ProgressRecords(counts: counts), projects: Set(ids.prefix(3))).byProject.count == 3)
+    }
+
+    @Test("only the projects asked for are added up")
+    func scope() {
+        let records = ProgressRecords(counts: [
+            count(novel, day: 0, words: 10), count(novel, day: 1, words: 30), count(poems, day: 0, words: 5), count(poems, day: 1, words: 6),
+        ])
+        #expect(WritingDays(records, projects: [poems]).totals(from: firstOfNovember + 1, through: firstOfNovember + 1) == [1])
+        let rows = WritingDays(records).rows(from: firstOfNovember, through: firstOfNovember + 1, projects: [novel, poems])
+        #expect(rows.map(\.words) == [0, 0, 20, 1])
+    }
+}
+
+@Suite("Keeping counts")
+struct CountThrottleTests {
+    @Test("at most one count a project an hour goes into the log, and the latest is always kept")
+    func hourly() throws {
+        let folder = MemoryProgressFolder()
+        let machine = UUID()
+        for minutes in stride(from: 0, to: 180, by: 20) {
+            let time = moment(0) + minutes * 60
+            try folder.record([WordCount(project: novel, time: time, offsetMinutes: 0, words: 100 + minutes)], of: machine)
+        }
+        let records = folder.records()
+        // Three hours: the first count, the last count of the first two hours, the latest beside them.
+        #expect(records.counts.map(\.words) == [100, 140, 200, 260])
+        #expect(WritingDays(records).totals(from: firstOfNovember, through: firstOfNovember) == [160])
+    }
+
+    @Test("a count equal to the latest is not written again")
+    func unchanged() {
+        let latest = [count(novel, day: 0, words: 10)]
+        let outcome = CountThrottle.record([count(novel, day: 0, hours: 5, words: 10)], latest: latest)
+        #expect(outcome.settled.isEmpty && outcome.latest == nil)
+    }
+}
