@@ -1,13 +1,13 @@
 import Foundation
 import ProjectStore
 
-/// The words of every text file of a project's folder at the start of a writing session, to find
+/// The text of every text file of a project's folder at the start of a writing session, to find
 /// what the session added and removed once it ends (docs/progress.md).
 public struct TextSnapshot: Sendable {
     struct File: Sendable {
         let modified: Date
         let size: Int
-        let words: [Substring]
+        let text: String
     }
 
     let files: [String: File]
@@ -31,20 +31,20 @@ public struct TextSnapshot: Sendable {
             let before = files[entry.path]
             let path = count.folder + "/" + entry.path
             if let before, before.modified == entry.modified, before.size == Self.size(of: path) { continue }
-            let after = Self.read(path, modified: entry.modified)?.words ?? []
-            let change = WordDiff.changes(from: before?.words ?? [], to: after)
-            added += change.added
-            removed += change.removed
+            // Counted as `project diff` counts them, so a session and a diff of its versions agree.
+            let change = WordDiff.compare(before?.text ?? "", Self.read(path, modified: entry.modified)?.text ?? "")
+            added += change.addedWords
+            removed += change.removedWords
         }
-        for (path, file) in files where !seen.contains(path) { removed += file.words.count }
+        for (path, file) in files where !seen.contains(path) { removed += WordDiff.compare(file.text, "").removedWords }
         return (added, removed)
     }
 
-    /// The text's words split at white space: what a writer would call the same word twice.
+    /// The file's text as it stands, to compare with what it holds when the session ends.
     private static func read(_ path: String, modified: Date) -> File? {
         guard let bytes = try? AtomicFile.contents(of: path) else { return nil }
         let text = String(decoding: bytes, as: UTF8.self)
-        return File(modified: modified, size: bytes.count, words: text.split(whereSeparator: { $0.isWhitespace }))
+        return File(modified: modified, size: bytes.count, text: text)
     }
 
     private static func size(of path: String) -> Int {
