@@ -254,11 +254,12 @@ struct VersionsTests {
         chmod(editor, 0o755)
         let off = await sandbox.run(["open", "Novel"], environment: ["EDITOR": editor])
         #expect(off.status == 0, "\(off)")
-        #expect(off.stdout == "")
+        // The session's own line (docs/progress.md), and no version.
+        #expect(off.stdout == "This session: 3 words added, 0 words removed (18 words now).\n", "\(off)")
         #expect(await Self.versionsJSON(sandbox).count == 2)
         let on = await sandbox.run(["open", "Novel"], environment: ["EDITOR": editor, "PROJECT_VERSION_ON_OPEN": "1"])
         #expect(on.status == 0, "\(on)")
-        #expect(on.stdout == "Kept version 2 of Chapters/One.md (18 words): end of an open session\n", "\(on)")
+        #expect(on.stdout == "This session: 3 words added, 0 words removed (21 words now).\nKept version 2 of Chapters/One.md (18 words): end of an open session\n", "\(on)")
         #expect(Self.read(folder + "/Chapters/One.md")?.hasSuffix("One more line.\nOne more line.\n") == true)
     }
 
