@@ -34,13 +34,17 @@ struct ManuscriptDocument {
         let localizer = language.words
         let chapterTitle: @Sendable (Int) -> String = { localizer.text("compile.chapter", ["number": String($0)]) }
         let end = localizer.text("compile.end")
+        let numbersChapters = author.chapterNumbers.numbers(project.name)
         guard let page else {
-            return ManuscriptMarkdown(title: project.name, author: author.name, language: language.tag, chapterTitle: chapterTitle, end: end)
-                .render(manuscript)
+            return ManuscriptMarkdown(
+                title: project.name, author: author.name, language: language.tag, chapterTitle: chapterTitle, end: end,
+                numbersChapters: numbersChapters
+            ).render(manuscript)
         }
         return ManuscriptMarkdown(
             title: project.name, author: author.name, language: language.tag, chapterTitle: chapterTitle, end: end,
-            sceneBreak: page.sceneBreak, endBlock: page.endBlock, firstPage: page.firstPage
+            sceneBreak: page.sceneBreak, endBlock: page.endBlock, firstPage: page.firstPage, numbersChapters: numbersChapters,
+            headingBreak: ManuscriptLayout.headingLineBreak
         ).render(manuscript)
     }
 

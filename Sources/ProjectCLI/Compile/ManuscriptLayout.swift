@@ -39,6 +39,10 @@ public struct ManuscriptLayout: Sendable {
         "`<w:r><w:tab/></w:r>`{=openxml}`<text:tab/>`{=opendocument}[\(text)]{.word-count}"
     }
 
+    /// Markdown for a line break inside a heading, in the word processors' own terms (HTML's comes
+    /// from the heading's markup).
+    static let headingLineBreak = "`<w:r><w:br/></w:r>`{=openxml}`<text:line-break/>`{=opendocument}"
+
     /// A block of WordprocessingML that pandoc puts in a DOCX as it is, and leaves out of other formats.
     static func rawOpenXML(_ xml: String) -> String {
         "```{=openxml}\n\(xml)\n```"

@@ -18,13 +18,20 @@ public struct ManuscriptMarkdown: Sendable {
     /// A standard manuscript's first page (contact block, word count, title, byline): it then
     /// carries the title and the author, which the metadata leaves out so pandoc does not repeat them.
     public let firstPage: String?
+    /// "Chapter N" on a line above each chapter's own title, N its place in the manuscript.
+    public let numbersChapters: Bool
+    /// What ends the number's line in a numbered chapter's heading for the word processors, which
+    /// take no style from the HTML around it: their own line breaks, as raw blocks.
+    public let headingBreak: String
 
     public init(
         title: String, author: String?, language: String, chapterTitle: @escaping @Sendable (Int) -> String,
         end: String, sceneBreak: @escaping @Sendable (String) -> String = { ManuscriptText.escaped($0) }, endBlock: @escaping @Sendable (String) -> String = { ManuscriptText.escaped($0) },
-        firstPage: String? = nil
+        firstPage: String? = nil, numbersChapters: Bool = false, headingBreak: String = ""
     ) {
         self.firstPage = firstPage
+        self.numbersChapters = numbersChapters
+        self.headingBreak = headingBreak
         self.title = title
         self.author = author
         self.language = language
@@ -36,8 +43,9 @@ public struct ManuscriptMarkdown: Sendable {
 
     public func render(_ manuscript: Manuscript) -> String {
         var blocks = [metadata] + (firstPage.map { [$0] } ?? [])
-        for part in manuscript.parts {
-            if let heading = heading(part.title) { blocks.append("# " + heading) }
+        let numbering = numbersChapters && manuscript.unit == .chapters
+        for (index, part) in manuscript.parts.enumerated() {
+            if let heading = heading(part.title, number: numbering ? index + 1 : nil) { blocks.append("# " + heading) }
             for (index, scene) in part.scenes.enumerated() {
                 if index > 0 { blocks.append(sceneBreak(part.breakMark)) }
                 if !scene.isEmpty { blocks.append(scene) }
@@ -64,6 +72,18 @@ public struct ManuscriptMarkdown: Sendable {
         }
         lines += ["lang: " + Self.yamlString(language), "---"]
         return lines.joined(separator: "\n")
+    }
+
+    /// The part's heading; with a `number`, "Chapter N" set above a title of the chapter's own, as a
+    /// line (a span HTML shows as a block) in the same heading, so the table of contents and the
+    /// chapter's page both keep the two together. A chapter titled "Chapter N" already (by its
+    /// number alone, or by the writer) is not numbered twice.
+    private func heading(_ title: ManuscriptPart.Title, number: Int?) -> String? {
+        guard let own = heading(title) else { return nil }
+        guard let number else { return own }
+        let numberLine = ManuscriptText.escaped(chapterTitle(number))
+        guard own.lowercased() != numberLine.lowercased() else { return own }
+        return "[\(numberLine)]{.chapter-number style=\"display: block\"} \(headingBreak)\(own)"
     }
 
     private func heading(_ title: ManuscriptPart.Title) -> String? {

@@ -34,4 +34,21 @@ import Testing
         #expect(author.shortTitle(of: "the girl who sailed") == "GIRL")
         #expect(author.shortTitle(of: "Another Story") == "ANOTHER STORY")
     }
+
+    @Test func chapterNumbersAreSetOnceForAllAndOverriddenForOneProject() {
+        let author = AuthorDetails(settings: """
+            Anna Lind
+            Chapter numbers: yes
+            chapter numbers: Tide Tables = no
+            Chapter numbers: The Girl = oui
+            Chapter numbers: perhaps
+            """)
+        #expect(author.name == "Anna Lind")
+        #expect(author.contact.isEmpty)
+        #expect(author.chapterNumbers.numbers("Harbour"))
+        #expect(!author.chapterNumbers.numbers("tide tables"))
+        #expect(author.chapterNumbers.numbers("The Girl"))
+        #expect(!AuthorDetails(settings: "Anna Lind\nChapter numbers: nein").chapterNumbers.numbers("Harbour"))
+        #expect(!AuthorDetails(settings: "Anna Lind").chapterNumbers.numbers("Harbour"))
+    }
 }

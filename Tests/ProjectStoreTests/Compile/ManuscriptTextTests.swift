@@ -36,6 +36,30 @@ struct ManuscriptTextTests {
         let novel = Manuscript(kind: .novel, parts: [ManuscriptPart(title: .numbered(1), scenes: ["Text."], files: [])], words: 1)
         #expect(markdown.render(novel).hasSuffix("---\n\n# Chapter 1\n\nText.\n\nEND\n"))
     }
+
+    @Test("numbered chapters: Chapter N above each title, in order, never twice")
+    func numberedChapters() {
+        let parts = [
+            ManuscriptPart(title: .heading("Low *Water*"), scenes: ["One."], files: []),
+            ManuscriptPart(title: .numbered(2), scenes: ["Two."], files: []),
+            ManuscriptPart(title: .name("Kapitel 3"), scenes: ["Three."], files: []),
+            ManuscriptPart(title: .name("Storm"), scenes: ["Four."], files: []),
+        ]
+        let markdown = ManuscriptMarkdown(
+            title: "T", author: nil, language: "de-DE", chapterTitle: { "Kapitel \($0)" }, end: "ENDE", numbersChapters: true, headingBreak: "<br>")
+        let headings = markdown.render(Manuscript(kind: .novel, parts: parts, words: 4)).split(separator: "\n").filter { $0.hasPrefix("# ") }
+        #expect(headings == [
+            "# [Kapitel 1]{.chapter-number style=\"display: block\"} <br>Low *Water*",
+            "# Kapitel 2",
+            "# Kapitel 3",
+            "# [Kapitel 4]{.chapter-number style=\"display: block\"} <br>Storm",
+        ])
+        // Poems are not chapters, and without the setting nothing is numbered.
+        let poems = Manuscript(kind: .poetry, parts: [ManuscriptPart(title: .name("Gull"), scenes: ["Line."], files: [])], words: 1)
+        #expect(markdown.render(poems).contains("\n# Gull\n"))
+        let plain = ManuscriptMarkdown(title: "T", author: nil, language: "en-US", chapterTitle: { "Chapter \($0)" }, end: "END")
+        #expect(plain.render(Manuscript(kind: .novel, parts: parts, words: 4)).contains("\n# Storm\n"))
+    }
 }
 
 @Suite("Manuscript screenplay")
