@@ -174,6 +174,15 @@ enum HistoryFile {
                 writer.raw(", ")
                 writer.string(destination)
                 writer.raw("]")
+            case .restored(let restore):
+                writer.raw(", \"restored\": ")
+                writer.string(restore.file)
+                writer.raw(", \"versions\": [")
+                writer.optionalString(restore.before)
+                writer.raw(", ")
+                writer.string(restore.restored)
+                writer.raw("], \"number\": ")
+                writer.integer(restore.number)
             }
         }
         writer.raw("}")
@@ -355,6 +364,7 @@ enum HistoryFile {
         var folders: [String]?
         var template: String?
         var moved: [String] = []
+        var restored: (file: String, versions: (String?, String?), number: Int?)?
         try scanner.object { scanner, key throws(DocumentProblem) in
             if key == "project" {
                 project = try scanner.parsedString(field: "project", project: 0, UUIDText.uuid)
@@ -400,6 +410,12 @@ enum HistoryFile {
             } else if key == "moved" {
                 let (from, to) = try pair(&scanner) { scanner throws(DocumentProblem) in try scanner.string() }
                 moved = [from, to]
+            } else if key == "restored" {
+                restored = (try scanner.string(), restored?.versions ?? (nil, nil), restored?.number)
+            } else if key == "versions" {
+                restored = (restored?.file ?? "", try pair(&scanner) { scanner throws(DocumentProblem) in try scanner.optionalString() }, restored?.number)
+            } else if key == "number" {
+                restored = (restored?.file ?? "", restored?.versions ?? (nil, nil), try scanner.integer())
             } else {
                 try scanner.skipValue()
             }
@@ -413,6 +429,12 @@ enum HistoryFile {
         }
         if let made {
             return .disk(.made(project: project, path: made, layout: template.map { .template($0) } ?? .folders(folders ?? [])))
+        }
+        if let restored {
+            guard !restored.file.isEmpty, let version = restored.versions.1, let number = restored.number else {
+                throw .missingField("restored", project: nil)
+            }
+            return .disk(.restored(FileRestore(project: project, file: restored.file, before: restored.versions.0, restored: version, number: number)))
         }
         guard moved.count == 2 else { throw .missingField("moved", project: nil) }
         return .disk(.moved(project: project, from: moved[0], to: moved[1]))
