@@ -3274,10 +3274,10 @@ progress.session = Cette séance : {added} ajoutés, {removed} supprimés ({wor
 progress.backfill[one] = Historique git de la racine lu jusqu’au {date} : {count} jour avec un commit.
 progress.backfill[other] = Historique git de la racine lu jusqu’au {date} : {count} jours avec un commit.
 
-# restore dans l’historique : annuler et rétablir une restauration (docs/versions.md)
-history.restore = version {number} de {file} restaurée dans « {name} »
-history.restore.undo = {file} dans « {name} » a retrouvé le texte qu’il avait avant la restauration de la version {number}
-history.restore.undo.gone = {file} de nouveau retiré de « {name} », comme avant que la version {number} ne le ramène
-error.history.file-changed = {file} a changé depuis sa restauration, et l’annulation n’écrase pas ce qui a été écrit depuis. Rien n’a été modifié. Pour revenir en arrière malgré tout, restaurez avec project restore la version notée « avant de restaurer » : le texte d’aujourd’hui est gardé d’abord.
+# restore dans l’historique : annuler et rétablir une restauration (docs/versions.md)
+history.restore = version {number} de {file} restaurée dans « {name} »
+history.restore.undo = {file} dans « {name} » a retrouvé le texte qu’il avait avant la restauration de la version {number}
+history.restore.undo.gone = {file} de nouveau retiré de « {name} », comme avant que la version {number} ne le ramène
+error.history.file-changed = {file} a changé depuis sa restauration, et l’annulation n’écrase pas ce qui a été écrit depuis. Rien n’a été modifié. Pour revenir en arrière malgré tout, restaurez avec project restore la version notée « avant de restaurer » : le texte d’aujourd’hui est gardé d’abord.
 """##,
 ]

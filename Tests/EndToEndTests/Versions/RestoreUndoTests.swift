@@ -60,7 +60,7 @@ struct RestoreUndoTests {
     }
 
     @Test("the history line in the writer's language", arguments: [
-        ("fr_FR.UTF-8", "version 1 de Chapters/One.md restaurée dans « Novel »"),
+        ("fr_FR.UTF-8", "version 1 de Chapters/One.md restaurée dans «\u{A0}Novel\u{A0}»"),
         ("de_DE.UTF-8", "Version 1 von Chapters/One.md in „Novel“ wiederhergestellt"),
         ("es_ES.UTF-8", "restaurada la versión 1 de Chapters/One.md en «Novel»"),
     ])
