@@ -8,13 +8,14 @@ import Testing
 struct RestoreHistoryTests {
     let storage = MemoryStorage()
     let disk = MemoryFolderSystem()
+    let engine = MemorySharedFolder()
     let shelf = MemoryVersionFolder(files: ["One.md": "The first draft."])
 
     /// The store as the command named runs it, every command seeing the same list, disk and shelf.
     func store(_ command: String) -> ProjectStore {
         let shelf = shelf
         return ProjectStore(
-            storage: storage, folders: disk, places: FolderPlaces(environmentRoot: "/w", homeRoot: nil, templates: nil),
+            storage: storage, folders: disk, shared: engine, places: FolderPlaces(environmentRoot: "/w", homeRoot: nil, templates: nil),
             recording: command, machine: { VersionShelfTests.laptop }, versionFolder: { _ in shelf })
     }
 
@@ -82,5 +83,17 @@ struct RestoreHistoryTests {
         #expect(restored.before?.number == 2)
         _ = try store("undo").undo()
         #expect(try text() == "A rewrite.")
+    }
+
+    @Test("in a shared root, a restore and its undo write nothing to this machine's shared log: no other machine replays them")
+    func sharedRoot() throws {
+        let project = try novelRewritten()
+        try store("share").share()
+        let logged = engine.log(of: VersionShelfTests.laptop.id, in: "/w").count
+        _ = try store("restore").restore("One.md", of: project, version: "1") { "before restoring version \($0)" }
+        _ = try store("undo").undo()
+        #expect(try text() == "A rewrite.")
+        #expect(engine.log(of: VersionShelfTests.laptop.id, in: "/w").count == logged)
+        #expect(try store("history").history().entries.contains { $0.command == "restore" })
     }
 }
