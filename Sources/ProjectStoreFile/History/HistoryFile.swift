@@ -364,7 +364,9 @@ enum HistoryFile {
         var folders: [String]?
         var template: String?
         var moved: [String] = []
-        var restored: (file: String, versions: (String?, String?), number: Int?)?
+        var restored: String?
+        var versions: (before: String?, restored: String?)?
+        var number: Int?
         try scanner.object { scanner, key throws(DocumentProblem) in
             if key == "project" {
                 project = try scanner.parsedString(field: "project", project: 0, UUIDText.uuid)
@@ -411,11 +413,11 @@ enum HistoryFile {
                 let (from, to) = try pair(&scanner) { scanner throws(DocumentProblem) in try scanner.string() }
                 moved = [from, to]
             } else if key == "restored" {
-                restored = (try scanner.string(), restored?.versions ?? (nil, nil), restored?.number)
+                restored = try scanner.string()
             } else if key == "versions" {
-                restored = (restored?.file ?? "", try pair(&scanner) { scanner throws(DocumentProblem) in try scanner.optionalString() }, restored?.number)
+                versions = try pair(&scanner) { scanner throws(DocumentProblem) in try scanner.optionalString() }
             } else if key == "number" {
-                restored = (restored?.file ?? "", restored?.versions ?? (nil, nil), try scanner.integer())
+                number = try scanner.integer()
             } else {
                 try scanner.skipValue()
             }
@@ -431,10 +433,9 @@ enum HistoryFile {
             return .disk(.made(project: project, path: made, layout: template.map { .template($0) } ?? .folders(folders ?? [])))
         }
         if let restored {
-            guard !restored.file.isEmpty, let version = restored.versions.1, let number = restored.number else {
-                throw .missingField("restored", project: nil)
-            }
-            return .disk(.restored(FileRestore(project: project, file: restored.file, before: restored.versions.0, restored: version, number: number)))
+            guard let versions, let version = versions.restored else { throw .missingField("versions", project: nil) }
+            guard let number else { throw .missingField("number", project: nil) }
+            return .disk(.restored(FileRestore(project: project, file: restored, before: versions.before, restored: version, number: number)))
         }
         guard moved.count == 2 else { throw .missingField("moved", project: nil) }
         return .disk(.moved(project: project, from: moved[0], to: moved[1]))
