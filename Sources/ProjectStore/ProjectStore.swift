@@ -27,6 +27,8 @@ public struct ProjectStore: Sendable {
     /// although its history shows it was. The read then sees no projects.
     let readProblem: @Sendable (ProjectStoreError) -> Void
     let diskLog = DiskLog()
+    /// The versions kept in a project's folder, given its path: what takes a restore back.
+    let versionFolder: @Sendable (String) -> any VersionFolder
 
     public init(
         storage: any ProjectStorage,
@@ -40,8 +42,11 @@ public struct ProjectStore: Sendable {
         clock: @escaping @Sendable () -> Date = Date.init,
         newID: @escaping @Sendable () -> UUID = UUID.random,
         machine: @escaping @Sendable () -> Machine = { Machine.unknown },
-        renewMachine: @escaping @Sendable (IdentityRenewal) -> Machine = { Machine(id: UUID.random(), name: $0.previous.name) }
+        renewMachine: @escaping @Sendable (IdentityRenewal) -> Machine = { Machine(id: UUID.random(), name: $0.previous.name) },
+        versionFolder: (@Sendable (String) -> any VersionFolder)? = nil
     ) {
+        let memory = MemoryVersionFolder()
+        self.versionFolder = versionFolder ?? { _ in memory }
         self.storage = storage
         self.machine = machine
         self.renewMachine = renewMachine
@@ -130,7 +135,7 @@ public struct ProjectStore: Sendable {
             catalog.beginChange()
             diskLog.start()
             let result = try steps(&catalog)
-            if let recording, !catalog.operations.isEmpty { try record(.command(recording), in: &catalog) }
+            if let recording, !catalog.operations.isEmpty || !diskLog.steps.isEmpty { try record(.command(recording), in: &catalog) }
             return result
         }
     }
@@ -144,6 +149,9 @@ public struct ProjectStore: Sendable {
         let change = Change(
             revision: catalog.revision + 1, time: now, clock: HybridTime.next(at: now, after: catalog.lastClock),
             machine: machine(), kind: kind, operations: catalog.operations + diskLog.steps.map(ChangeOperation.disk))
+        // Written even for a change of the disk alone (a restore, or its undo): the store's revision
+        // is what makes its history count the change.
+        catalog.changes += 1
         do {
             try storage.append(change, to: &catalog)
             catalog.noteUnrecorded(nil)

@@ -39,6 +39,8 @@ public enum ProjectStoreError: Error, Sendable, Equatable {
     case unrecordedChange(at: Date)
     /// The change cannot be undone or redone as things stand; nothing was changed.
     case historyBlocked(HistoryObstacle, command: String)
+    /// What versions refuse, met by a change that keeps or restores one.
+    case versions(VersionError)
     /// The history file is damaged or from a newer version; the projects are fine.
     case historyUnreadable(path: String, DocumentProblem)
     /// The history file cannot be read at all (`code` is the errno); the projects are fine.

@@ -35,7 +35,8 @@ struct CommandContext {
                 renewMachine: { renewal in
                     warning.noteIdentityRenewed(renewal)
                     return MachineFile.renew(replacing: renewal.previous.id, environment: environment)
-                })
+                },
+                versionFolder: { DiskVersionFolder(project: $0) })
         }
     }
 

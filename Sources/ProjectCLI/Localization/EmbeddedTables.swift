@@ -813,6 +813,12 @@ progress.nothing-yet = Noch nichts aufgezeichnet: Die Wörter werden gezählt, w
 progress.session = Diese Sitzung: {added} hinzugefügt, {removed} entfernt (jetzt {words}).
 progress.backfill[one] = Die Commits des Stammordners bis zum {date} gelesen: {count} Tag mit einem Commit.
 progress.backfill[other] = Die Commits des Stammordners bis zum {date} gelesen: {count} Tage mit einem Commit.
+
+# restore im Verlauf: eine Wiederherstellung rückgängig machen und wiederholen (docs/versions.md)
+history.restore = Version {number} von {file} in „{name}“ wiederhergestellt
+history.restore.undo = {file} in „{name}“ hat wieder den Text von vor der Wiederherstellung von Version {number}
+history.restore.undo.gone = {file} wieder aus „{name}“ entfernt, wie vor der Wiederherstellung von Version {number}
+error.history.file-changed = {file} hat sich seit der Wiederherstellung geändert, und Rückgängigmachen überschreibt nicht, was seitdem geschrieben wurde. Es wurde nichts geändert. Um trotzdem zurückzugehen, stellen Sie mit project restore die Version mit der Notiz „vor dem Wiederherstellen“ wieder her: Der heutige Text wird vorher aufbewahrt.
 """##,
     "en": ##"""
 # English messages for `project`. Format: docs/localization.md.
@@ -1626,6 +1632,12 @@ progress.nothing-yet = Nothing recorded yet: the words are counted each time fil
 progress.session = This session: {added} added, {removed} removed ({words} now).
 progress.backfill[one] = Read the root's git history back to {date}: {count} day with a commit.
 progress.backfill[other] = Read the root's git history back to {date}: {count} days with a commit.
+
+# restore in the history: undo and redo of a restore (docs/versions.md)
+history.restore = restored version {number} of {file} in “{name}”
+history.restore.undo = gave {file} in “{name}” back the text it had before version {number} was restored
+history.restore.undo.gone = took {file} out of “{name}” again, as it was before version {number} brought it back
+error.history.file-changed = {file} has changed since it was restored, and undo does not overwrite what was written since. Nothing was changed. To go back anyway, restore the version noted “before restoring” with project restore: today's text is kept first.
 """##,
     "es": ##"""
 # Spanish messages for `project`. Format and rules: docs/localization.md.
@@ -2440,6 +2452,12 @@ progress.nothing-yet = Aún no hay nada registrado: las palabras se cuentan cada
 progress.session = Esta sesión: {added} añadidas, {removed} quitadas ({words} ahora).
 progress.backfill[one] = Historial git de la raíz leído hasta el {date}: {count} día con un commit.
 progress.backfill[other] = Historial git de la raíz leído hasta el {date}: {count} días con un commit.
+
+# restore en el historial: deshacer y rehacer una restauración (docs/versions.md)
+history.restore = restaurada la versión {number} de {file} en «{name}»
+history.restore.undo = devuelto a {file} en «{name}» el texto que tenía antes de restaurar la versión {number}
+history.restore.undo.gone = quitado otra vez {file} de «{name}», como antes de que la versión {number} lo trajera de vuelta
+error.history.file-changed = {file} ha cambiado desde que se restauró, y deshacer no sobrescribe lo escrito desde entonces. No se ha cambiado nada. Para volver atrás de todos modos, restaure con project restore la versión anotada «antes de restaurar»: el texto de hoy se guarda primero.
 """##,
     "fr": ##"""
 # French messages for `project`. Format and rules: docs/localization.md.
@@ -3255,5 +3273,11 @@ progress.nothing-yet = Rien n’est encore enregistré : les mots sont comptés
 progress.session = Cette séance : {added} ajoutés, {removed} supprimés ({words} maintenant).
 progress.backfill[one] = Historique git de la racine lu jusqu’au {date} : {count} jour avec un commit.
 progress.backfill[other] = Historique git de la racine lu jusqu’au {date} : {count} jours avec un commit.
+
+# restore dans l’historique : annuler et rétablir une restauration (docs/versions.md)
+history.restore = version {number} de {file} restaurée dans « {name} »
+history.restore.undo = {file} dans « {name} » a retrouvé le texte qu’il avait avant la restauration de la version {number}
+history.restore.undo.gone = {file} de nouveau retiré de « {name} », comme avant que la version {number} ne le ramène
+error.history.file-changed = {file} a changé depuis sa restauration, et l’annulation n’écrase pas ce qui a été écrit depuis. Rien n’a été modifié. Pour revenir en arrière malgré tout, restaurez avec project restore la version notée « avant de restaurer » : le texte d’aujourd’hui est gardé d’abord.
 """##,
 ]

@@ -112,6 +112,8 @@ struct ErrorReport {
             return ([l.text("error.unrecorded-change", ["time": when(time)])], .refused)
         case .historyBlocked(let obstacle, _):
             return ([describe(obstacle, l)], .refused)
+        case .versions(let problem):
+            return ([describe(problem, l)], .refused)
         case .historyUnreadable(let path, .newerVersion(let version)):
             return ([l.text("error.history-newer", ["path": path, "version": String(version)])], .unavailable)
         case .historyUnreadable(let path, let problem):
@@ -140,6 +142,7 @@ struct ErrorReport {
         case .rootChanged: l.text("error.history.root-changed")
         case .folderMoved(let path): l.text("error.history.folder-moved", ["path": path])
         case .folderInTheWay(let path): l.text("error.history.folder-in-the-way", ["path": path])
+        case .fileChanged(let file): l.text("error.history.file-changed", ["file": TerminalText.visible(file)])
         case .recordedBeforeUpgrade: l.text("error.history.before-upgrade")
         case .changedElsewhere(let name, let machine, .field(let field)):
             l.text("error.history.changed-elsewhere", ["name": name, "machine": machine, "field": SyncReport.fieldName(field, l)])

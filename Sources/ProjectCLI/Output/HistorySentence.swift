@@ -51,6 +51,7 @@ struct HistorySentence {
         func text(_ key: String, undo undoKey: String, _ values: [String: String]) -> String {
             localizer.text(undone ? undoKey : key, values)
         }
+        if let restore = change.fileRestore { return describe(restore, in: change, names: names, undone: undone) }
         switch (change.command, operations.first) {
         case ("add", .create(let project)?):
             return text("history.add", undo: "history.add.undo", ["name": visible(project.name)])
@@ -96,6 +97,20 @@ struct HistorySentence {
             let command = ["command": change.command]
         return undone
             ? localizer.text("history.other.undo", count: count, command) : localizer.text("history.other", count: count, command)
+    }
+
+    /// A restore, or its undo or redo: the step they record is the restore's own.
+    private func describe(_ restore: FileRestore, in change: Change, names: Names, undone: Bool) -> String {
+        func restoring(undone: Bool) -> String {
+            let values = ["file": visible(restore.file), "number": numbers.string(restore.number), "name": names.name(of: restore.project)]
+            guard undone else { return localizer.text("history.restore", values) }
+            return localizer.text(restore.before == nil ? "history.restore.undo.gone" : "history.restore.undo", values)
+        }
+        switch change.kind {
+        case .undo: return localizer.text("history.undo-of", ["what": restoring(undone: true)])
+        case .redo: return localizer.text("history.redo-of", ["what": restoring(undone: false)])
+        case .command: return restoring(undone: undone)
+        }
     }
 
     /// A project made or removed first: the deletion of a project that was edited, undone, is said

@@ -57,6 +57,12 @@ public struct Change: Sendable, Equatable {
         operations.filter { if case .disk = $0 { false } else { true } }
     }
 
+    /// The restore it made, took back or made again, if any.
+    public var fileRestore: FileRestore? {
+        for case .restored(let restore) in diskSteps { return restore }
+        return nil
+    }
+
     /// The disk steps, in the order taken.
     public var diskSteps: [DiskStep] {
         operations.compactMap { if case .disk(let step) = $0 { step } else { nil } }

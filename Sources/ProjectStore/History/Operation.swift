@@ -99,18 +99,45 @@ public enum DiskStep: Sendable, Equatable {
     case made(project: UUID, path: String, layout: FolderLayout)
     /// A folder renamed, or moved to or from the trash.
     case moved(project: UUID, from: String, to: String)
+    /// A file of the project made to hold one of its versions again (`restore`).
+    case restored(FileRestore)
 
     public var project: UUID {
         switch self {
         case .made(let project, _, _), .moved(let project, _, _): project
+        case .restored(let restore): restore.project
         }
     }
 
-    /// The folders the step made or moved, where they were and where they went.
+    /// The folders the step made or moved, where they were and where they went; a restore moves none.
     var paths: [String] {
         switch self {
         case .made(_, let path, _): [path]
         case .moved(_, let source, let destination): [source, destination]
+        case .restored: []
         }
+    }
+}
+
+/// A restore, naming texts by the ids of the versions that hold them: both texts are kept, never
+/// changed, so the history holds no text of its own. The file is named from the project's folder,
+/// wherever that folder is when the restore is taken back.
+public struct FileRestore: Sendable, Equatable {
+    public let project: UUID
+    public let file: String
+    /// The version holding the text the file had before; `nil` when the file was gone and the
+    /// restore brought it back.
+    public let before: String?
+    /// The version the file was made to hold.
+    public let restored: String
+    /// The restored version's number then, for the writer to read: numbers can shift, ids do not.
+    public let number: Int
+
+    public init(project: UUID, file: String, before: String?, restored: String, number: Int) {
+        self.project = project
+        self.file = file
+        self.before = before
+        self.restored = restored
+        self.number = number
     }
 }

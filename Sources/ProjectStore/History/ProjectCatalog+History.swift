@@ -184,6 +184,8 @@ public enum HistoryObstacle: Error, Sendable, Equatable {
     case folderMoved(String)
     /// Something is already where a folder must go back.
     case folderInTheWay(String)
+    /// The file a restore wrote holds other text now: what the writer typed since.
+    case fileChanged(String)
     /// The change was recorded before changes were operations; it is shown, never undone.
     case recordedBeforeUpgrade
     /// Another machine sharing the root has changed the project since, after seeing the change.

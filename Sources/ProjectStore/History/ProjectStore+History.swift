@@ -127,7 +127,7 @@ extension ProjectStore {
             }
             for step in direction == .backward ? disk.reversed() : disk {
                 let leaving = catalog.projects.first { $0.id == step.project }
-                madeTrash += try take(step, direction, entry: entry, leaving: leaving)
+                madeTrash += try take(step, direction, entry: entry, leaving: leaving, in: catalog)
             }
             try record(direction == .backward ? .undo(of: entry.change.id) : .redo(of: entry.change.id), in: &catalog)
             // Said as what it did: with another machine's value given back, not what the change found.
@@ -205,10 +205,10 @@ extension ProjectStore {
     }
 
     /// One disk step of a change, taken back (`.backward`) or again, through an intent like any
-    /// change's. Refuses when the folder is not where the change left it, or something is in the way.
+    /// change's (a restore through the project's versions instead). Refuses when the folder is not where the change left it, or something is in the way.
     /// Returns the trash it made to take back an add, for the undo to remove once it is empty.
     private func take(
-        _ step: DiskStep, _ direction: Direction, entry: History.Entry, leaving: Project?
+        _ step: DiskStep, _ direction: Direction, entry: History.Entry, leaving: Project?, in catalog: ProjectCatalog
     ) throws(ProjectStoreError) -> [String] {
         func blocked(_ obstacle: HistoryObstacle) -> ProjectStoreError { .historyBlocked(obstacle, command: entry.command) }
         let project = step.project
@@ -248,6 +248,8 @@ extension ProjectStore {
             try move(destination, source)
         case (.moved(_, let source, let destination), .forward):
             try move(source, destination)
+        case (.restored(let restore), _):
+            try retrace(restore, direction, in: catalog, command: entry.command)
         }
         return []
     }

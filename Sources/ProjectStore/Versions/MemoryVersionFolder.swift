@@ -65,6 +65,10 @@ public final class MemoryVersionFolder: VersionFolder, @unchecked Sendable {
         try locked { () throws(VersionError) in files[file] = bytes }
     }
 
+    public func remove(_ file: String) throws(VersionError) {
+        try locked { () throws(VersionError) in files[file] = nil }
+    }
+
     public func textFiles() throws(VersionError) -> [String] {
         try locked { () throws(VersionError) in
             files.keys.filter { file in

@@ -17,6 +17,9 @@ public protocol VersionFolder: Sendable {
     func contents(of file: String) throws(VersionError) -> [UInt8]?
     /// Replaces a file's bytes all at once, making its folders if they are gone.
     func write(_ bytes: [UInt8], to file: String) throws(VersionError)
+    /// Takes a file away: only one a restore brought back, whose text is a version, when the
+    /// restore is undone.
+    func remove(_ file: String) throws(VersionError)
     /// The text files of the project (as `files` counts them), in no particular order.
     func textFiles() throws(VersionError) -> [String]
     /// Where a kept text is, for an editor.

@@ -83,6 +83,9 @@ public struct VersionShelf: Sendable {
     /// newest version, or the file was gone), and the version now in the file.
     public struct Restored: Sendable, Equatable {
         public let keptFirst: NumberedVersion?
+        /// The version holding the text the file had (kept first or already the newest); `nil` when
+        /// the file was gone.
+        public let before: NumberedVersion?
         public let restored: NumberedVersion
         /// The file was not there: the restore brought it back.
         public let broughtBack: Bool
@@ -95,12 +98,28 @@ public struct VersionShelf: Sendable {
         let wanted = try list.version(of: file, named: name)
         let bytes = try folder.text(wanted.record.text)
         let today = try folder.contents(of: file)
+        var kept: Kept?
+        if let today { kept = try keep([(file, today)], note: note(wanted.number)).first }
         var keptFirst: NumberedVersion?
-        if let today, case .kept(let version) = try keep([(file, today)], note: note(wanted.number)).first {
-            keptFirst = version
-        }
+        if case .kept(let version) = kept { keptFirst = version }
         try folder.write(bytes, to: file)
-        return Restored(keptFirst: keptFirst, restored: wanted, broughtBack: today == nil)
+        return Restored(keptFirst: keptFirst, before: kept?.version, restored: wanted, broughtBack: today == nil)
+    }
+
+    /// Makes `file` hold the version of id `to` (gone for `nil`) where it holds the version of id
+    /// `from` (is gone, for `nil`): how `undo` and `redo` take a restore back and apply it again.
+    /// `false`, and nothing written, when the file holds anything else: text typed since.
+    public func exchange(_ file: String, from: String?, to: String?) throws(VersionError) -> Bool {
+        let list = try list()
+        func text(_ id: String?) throws(VersionError) -> String? {
+            guard let id else { return nil }
+            return try list.version(of: file, named: id).record.text
+        }
+        let (expected, wanted) = (try text(from), try text(to))
+        let today = try folder.contents(of: file)
+        guard today.map({ VersionRecord.textName(of: $0, file: file) }) == expected else { return false }
+        if let wanted { try folder.write(try folder.text(wanted), to: file) } else { try folder.remove(file) }
+        return true
     }
 
     private static func withoutRepeats(_ files: [String]) -> [String] {

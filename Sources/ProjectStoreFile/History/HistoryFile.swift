@@ -174,6 +174,15 @@ enum HistoryFile {
                 writer.raw(", ")
                 writer.string(destination)
                 writer.raw("]")
+            case .restored(let restore):
+                writer.raw(", \"restored\": ")
+                writer.string(restore.file)
+                writer.raw(", \"versions\": [")
+                writer.optionalString(restore.before)
+                writer.raw(", ")
+                writer.string(restore.restored)
+                writer.raw("], \"number\": ")
+                writer.integer(restore.number)
             }
         }
         writer.raw("}")
@@ -355,6 +364,9 @@ enum HistoryFile {
         var folders: [String]?
         var template: String?
         var moved: [String] = []
+        var restored: String?
+        var versions: (before: String?, restored: String?)?
+        var number: Int?
         try scanner.object { scanner, key throws(DocumentProblem) in
             if key == "project" {
                 project = try scanner.parsedString(field: "project", project: 0, UUIDText.uuid)
@@ -400,6 +412,12 @@ enum HistoryFile {
             } else if key == "moved" {
                 let (from, to) = try pair(&scanner) { scanner throws(DocumentProblem) in try scanner.string() }
                 moved = [from, to]
+            } else if key == "restored" {
+                restored = try scanner.string()
+            } else if key == "versions" {
+                versions = try pair(&scanner) { scanner throws(DocumentProblem) in try scanner.optionalString() }
+            } else if key == "number" {
+                number = try scanner.integer()
             } else {
                 try scanner.skipValue()
             }
@@ -413,6 +431,11 @@ enum HistoryFile {
         }
         if let made {
             return .disk(.made(project: project, path: made, layout: template.map { .template($0) } ?? .folders(folders ?? [])))
+        }
+        if let restored {
+            guard let versions, let version = versions.restored else { throw .missingField("versions", project: nil) }
+            guard let number else { throw .missingField("number", project: nil) }
+            return .disk(.restored(FileRestore(project: project, file: restored, before: versions.before, restored: version, number: number)))
         }
         guard moved.count == 2 else { throw .missingField("moved", project: nil) }
         return .disk(.moved(project: project, from: moved[0], to: moved[1]))

@@ -118,6 +118,11 @@ public struct DiskVersionFolder: VersionFolder {
         if isNew { chmod(path, 0o644) }
     }
 
+    public func remove(_ file: String) throws(VersionError) {
+        let path = project + "/" + file
+        if unlink(path) != 0, errno != ENOENT { throw .unwritable(path: path, code: errno) }
+    }
+
     public func textFiles() throws(VersionError) -> [String] {
         var files: [String] = []
         try collect(in: "", into: &files)
