@@ -129,6 +129,31 @@ import Testing
         }
     }
 
+    /// A project's files, named from its folder whatever the shell's own folder, and a file's
+    /// versions; names with spaces quoted for the line.
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func versionCommandsCompleteFilesAndVersions(shell: String) async throws {
+        let sandbox = try await Self.prepare()
+        let folder = await sandbox.ok("path", "My Novel").stdout.trimmingCharacters(in: .newlines)
+        try FileManager.default.createDirectory(atPath: folder + "/Chapters", withIntermediateDirectories: true)
+        try "It was a dark night.".write(toFile: folder + "/Chapters/Chapter One.md", atomically: true, encoding: .utf8)
+        try "They left.".write(toFile: folder + "/Chapters/The End.md", atomically: true, encoding: .utf8)
+        await sandbox.ok("snapshot", "My Novel", "-m", "first draft")
+        try "It was a stormy night.".write(toFile: folder + "/Chapters/Chapter One.md", atomically: true, encoding: .utf8)
+        await sandbox.ok("snapshot", "My Novel")
+        try FileManager.default.removeItem(atPath: folder + "/Chapters/The End.md")
+        let session = try await Self.start(shell, in: sandbox)
+        await Self.complete(session, "project snapshot My\\ Novel chapters/chapter\\ o",
+                            ["project", "snapshot", "My Novel", "Chapters/Chapter One.md"])
+        await Self.complete(session, "project snapshot 'My Novel' Chapters/Chapter\\ One.md Chapters/Chap",
+                            ["project", "snapshot", "My Novel", "Chapters/Chapter One.md", "Chapters/Chapter One.md"])
+        // The chapter deleted since: restore brings it back, and its one version is 1.
+        await Self.complete(session, "project restore My\\ Novel Chapters/The", ["project", "restore", "My Novel", "Chapters/The End.md"])
+        await Self.complete(session, "project restore My\\ Novel Chapters/The\\ End.md ", ["project", "restore", "My Novel", "Chapters/The End.md", "1"])
+        await Self.complete(session, "project path \"My Novel\" --version Chapters/Chapter\\ One.md 2",
+                            ["project", "path", "My Novel", "--version", "Chapters/Chapter One.md", "2"])
+    }
+
     @Test(arguments: ["zsh", "fish"])
     func descriptionsAreInTheUsersLanguage(shell: String) async throws {
         let sandbox = try await Self.prepare()

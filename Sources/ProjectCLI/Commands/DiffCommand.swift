@@ -7,7 +7,7 @@ enum DiffCommand: Command {
         name: "diff", summary: "diff.summary", discussion: "diff.discussion",
         arguments: [
             .required("placeholder.project", help: "argument.project"),
-            .required("placeholder.text-file", help: "diff.argument.file"),
+            .required("placeholder.kept-file", help: "diff.argument.file"),
             .optional("placeholder.version", help: "diff.argument.from"),
             .optional("placeholder.version", help: "diff.argument.to"),
         ],

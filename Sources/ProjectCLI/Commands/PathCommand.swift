@@ -4,7 +4,7 @@ import ProjectStore
 /// `--version <file> [<n>]`, a version's file instead (the newest without a number), for
 /// `$EDITOR "$(project path … --version …)"`.
 enum PathCommand: Command {
-    static let version = OptionSpec.value("version", valueName: "placeholder.text-file", help: "path.option.version")
+    static let version = OptionSpec.value("version", valueName: "placeholder.kept-file", help: "path.option.version")
 
     static let spec = CommandSpec(
         name: "path", summary: "path.summary", discussion: "path.discussion",

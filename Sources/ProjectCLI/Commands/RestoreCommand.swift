@@ -8,7 +8,7 @@ enum RestoreCommand: Command {
         name: "restore", summary: "restore.summary", discussion: "restore.discussion",
         arguments: [
             .required("placeholder.project", help: "argument.project"),
-            .required("placeholder.text-file", help: "restore.argument.file"),
+            .required("placeholder.kept-file", help: "restore.argument.file"),
             .required("placeholder.version", help: "restore.argument.version"),
         ],
         examples: "restore.examples")

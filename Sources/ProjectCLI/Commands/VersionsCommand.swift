@@ -10,7 +10,7 @@ enum VersionsCommand: Command {
         name: "versions", summary: "versions.summary", discussion: "versions.discussion",
         arguments: [
             .required("placeholder.project", help: "argument.project"),
-            .optional("placeholder.text-file", help: "versions.argument.file"),
+            .optional("placeholder.kept-file", help: "versions.argument.file"),
         ],
         options: [json],
         examples: "versions.examples")

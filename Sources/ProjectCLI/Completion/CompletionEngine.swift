@@ -14,6 +14,11 @@ struct Completion: Equatable {
         /// The names in the store, read at completion time.
         case projects
         case files
+        /// A project's text files, as `files` names them, and, `withGone`, the files gone from it
+        /// that have versions.
+        case projectFiles(project: String, withGone: Bool)
+        /// The versions of one file of a project.
+        case versions(project: String, file: String)
         case folders
         case nothing
     }
@@ -43,7 +48,7 @@ struct CompletionEngine {
         let current = words.last ?? ""
         let options = line.options
         func value(_ placeholder: String, typed: String, lead: String = "") -> Completion {
-            Completion(source: source(for: CompletionValue(placeholder: placeholder), typed: typed), typed: typed, lead: lead, store: line.store)
+            Completion(source: source(for: CompletionValue(placeholder: placeholder), typed: typed, line: line), typed: typed, lead: lead, store: line.store)
         }
         func fixed(_ candidates: [CompletionCandidate]) -> Completion {
             Completion(source: .words(candidates.filter { $0.word.hasPrefix(current) }), typed: current, lead: "", store: line.store)
@@ -76,7 +81,7 @@ struct CompletionEngine {
         return current.isEmpty ? fixed(Self.candidates(for: options)) : Completion(source: .nothing, typed: current, lead: "", store: line.store)
     }
 
-    private func source(for value: CompletionValue, typed: String) -> Completion.Source {
+    private func source(for value: CompletionValue, typed: String, line: LineState) -> Completion.Source {
         func fixed(_ candidates: [CompletionCandidate]) -> Completion.Source {
             .words(candidates.filter { $0.word.lowercased().hasPrefix(typed.lowercased()) })
         }
@@ -85,6 +90,14 @@ struct CompletionEngine {
         case .kinds: fixed(ProjectKind.allCases.map { CompletionCandidate(word: $0.rawValue, description: $0.nameKey) })
         case .orders: fixed(ProjectOrder.allCases.map { CompletionCandidate(word: $0.rawValue, description: $0.nameKey) })
         case .files: .files
+        case .textFiles, .keptFiles:
+            line.given(.projects).map { .projectFiles(project: $0, withGone: value == .keptFiles) } ?? .nothing
+        case .versions:
+            if let project = line.given(.projects), let file = line.given(.textFiles) ?? line.given(.keptFiles) {
+                .versions(project: project, file: file)
+            } else {
+                .nothing
+            }
         case .folders: .folders
         case .commands: fixed(commands.map { CompletionCandidate(word: $0.name, description: $0.summary) })
         case .shells: fixed(Shell.allCases.map { CompletionCandidate(word: $0.rawValue, description: nil) })
@@ -109,6 +122,9 @@ private struct LineState {
     /// An option whose value is the next word.
     var pendingOption: OptionSpec?
     var store: String?
+    /// The values already on the line, arguments and options', each with its placeholder: the
+    /// project whose files, the file whose versions.
+    private var values: [(placeholder: String, value: String)] = []
 
     var options: [OptionSpec] { (command?.options ?? []) + CommandLineParser.globalOptions }
 
@@ -120,7 +136,10 @@ private struct LineState {
             return true
         }
         if onlyArguments || word == "-" || !word.hasPrefix("-") {
-            if command != nil {
+            if let arguments = command?.arguments {
+                // Past the last argument, a repeatable one takes every word.
+                let spec = argumentCount < arguments.count ? arguments[argumentCount] : arguments.last.flatMap { $0.isRepeatable ? $0 : nil }
+                if let spec { values.append((spec.placeholder, word)) }
                 argumentCount += 1
                 return true
             }
@@ -153,5 +172,11 @@ private struct LineState {
 
     private mutating func set(_ option: OptionSpec, _ value: String) {
         if option == CommandLineParser.store { store = value }
+        if let placeholder = option.valueName { values.append((placeholder, value)) }
+    }
+
+    /// The first value on the line that completes as `kind`.
+    func given(_ kind: CompletionValue) -> String? {
+        values.first { CompletionValue(placeholder: $0.placeholder) == kind }?.value
     }
 }

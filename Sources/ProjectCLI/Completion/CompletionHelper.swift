@@ -3,9 +3,10 @@ import ProjectStoreFile
 
 /// `project __complete <shell> -- <word>…`, called by the completion scripts on every TAB with the
 /// words after `project`, the last one being completed. It prints what the shell should do on the
-/// first line (`words`, `names`, `files` or `folders`; nothing at all when there is nothing to offer;
-/// for zsh, `listed-names` when the names' common beginning would lose what was typed) and then the
-/// candidates, one a line, in the form that shell reads. Hidden: not a command of the
+/// first line (`words`; `names`, of projects or of a project's files, which the script quotes; `files`
+/// or `folders`; nothing at all when there is nothing to offer; for zsh, `listed-names` when the
+/// names' common beginning would lose what was typed) and then the candidates, one a line, in the
+/// form that shell reads. Hidden: not a command of the
 /// table, so neither help, the manual pages nor completion show it. It never prints an error: a
 /// store that cannot be read simply offers no names.
 enum CompletionHelper {
@@ -39,21 +40,43 @@ enum CompletionHelper {
             terminal.output("words\n" + lines.joined())
         case .projects:
             let names = projectNames(matching: completion.typed, store: completion.store, environment: environment)
-            guard !names.isEmpty else { break }
-            // zsh puts the names' common beginning in place of the typed word: when the typed word does
-            // not start a word of that beginning (`ete` for “Été Indien” and “L’Été de Marie”, which
-            // share nothing), the script keeps the word and lists the names instead, as bash does.
-            let keepsTyped = TypedName(completion.typed).startsAWord(of: commonBeginning(of: names))
-            var text = Array((shell == .zsh && !keepsTyped ? "listed-names\n" : "names\n").utf8)
-            for name in names {
-                // bash splits the word at `=`, so it gets the value alone; the others replace the word.
-                if shell != .bash { text.append(contentsOf: completion.lead.utf8) }
-                text.append(contentsOf: name.utf8)
-                text.append(UInt8(ascii: "\n"))
+            output(names, completion, shell: shell, terminal: terminal)
+        case .projectFiles(let project, let withGone):
+            let versions = VersionCompletion(project: project, store: completion.store, environment: environment)
+            output(versions?.files(matching: completion.typed, withGone: withGone) ?? [], completion, shell: shell, terminal: terminal)
+        case .versions(let project, let file):
+            let found = VersionCompletion(project: project, store: completion.store, environment: environment)?
+                .versions(of: file, matching: completion.typed) ?? []
+            guard !found.isEmpty else { break }
+            let locales = LocaleSettings(environment: environment)
+            let localizer = Localizer(language: locales.language)
+            let dates = DateText(locale: locales.formatting, timeZone: locales.timeZone.zone)
+            let lines = found.map { version in
+                let date = dates.dateAndMinute(version.record.time)
+                let description = version.record.note.map { localizer.text("completion.version-note", ["date": date, "note": TerminalText.visible($0)]) }
+                return line(completion.lead, String(version.number), description: description ?? date, shell: shell)
             }
-            terminal.output(utf8: text)
+            terminal.output("words\n" + lines.joined())
         }
         return ExitStatus.success.rawValue
+    }
+
+    /// Names of projects or files, which the shells quote as they insert them; nothing at all when
+    /// there are none.
+    private static func output(_ names: [String], _ completion: Completion, shell: Shell, terminal: Terminal) {
+        guard !names.isEmpty else { return }
+        // zsh puts the names' common beginning in place of the typed word: when the typed word does
+        // not start a word of that beginning (`ete` for “Été Indien” and “L’Été de Marie”, which
+        // share nothing), the script keeps the word and lists the names instead, as bash does.
+        let keepsTyped = TypedName(completion.typed).startsAWord(of: commonBeginning(of: names))
+        var text = Array((shell == .zsh && !keepsTyped ? "listed-names\n" : "names\n").utf8)
+        for name in names {
+            // bash splits the word at `=`, so it gets the value alone; the others replace the word.
+            if shell != .bash { text.append(contentsOf: completion.lead.utf8) }
+            text.append(contentsOf: name.utf8)
+            text.append(UInt8(ascii: "\n"))
+        }
+        terminal.output(utf8: text)
     }
 
     /// The store's names a word of which starts with `typed`, ignoring case and accents, in the

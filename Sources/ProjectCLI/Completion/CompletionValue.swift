@@ -8,6 +8,12 @@ enum CompletionValue: Equatable {
     case kinds
     case orders
     case files
+    /// A text file of a project, as `files` names it: one `snapshot` may keep.
+    case textFiles
+    /// A file versions are asked of: a text file of the project, or one gone that has versions.
+    case keptFiles
+    /// One of a file's versions, by number.
+    case versions
     case folders
     case commands
     case shells
@@ -21,6 +27,9 @@ enum CompletionValue: Equatable {
         case "placeholder.kind": .kinds
         case "placeholder.order": .orders
         case "placeholder.file", "placeholder.path": .files
+        case "placeholder.text-file": .textFiles
+        case "placeholder.kept-file": .keptFiles
+        case "placeholder.version": .versions
         case "placeholder.folder": .folders
         case "placeholder.command": .commands
         case "placeholder.shell": .shells

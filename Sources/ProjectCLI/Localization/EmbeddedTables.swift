@@ -819,6 +819,10 @@ history.restore = Version {number} von {file} in „{name}“ wiederhergestellt
 history.restore.undo = {file} in „{name}“ hat wieder den Text von vor der Wiederherstellung von Version {number}
 history.restore.undo.gone = {file} wieder aus „{name}“ entfernt, wie vor der Wiederherstellung von Version {number}
 error.history.file-changed = {file} hat sich seit der Wiederherstellung geändert, und Rückgängigmachen überschreibt nicht, was seitdem geschrieben wurde. Es wurde nichts geändert. Um trotzdem zurückzugehen, stellen Sie mit project restore die Version mit der Notiz „vor dem Wiederherstellen“ wieder her: Der heutige Text wird vorher aufbewahrt.
+
+# Completion of versions: a file versions are asked of, a version's date and note (docs/versions.md)
+placeholder.kept-file = Datei
+completion.version-note = {date}: {note}
 """##,
     "en": ##"""
 # English messages for `project`. Format: docs/localization.md.
@@ -1638,6 +1642,10 @@ history.restore = restored version {number} of {file} in “{name}”
 history.restore.undo = gave {file} in “{name}” back the text it had before version {number} was restored
 history.restore.undo.gone = took {file} out of “{name}” again, as it was before version {number} brought it back
 error.history.file-changed = {file} has changed since it was restored, and undo does not overwrite what was written since. Nothing was changed. To go back anyway, restore the version noted “before restoring” with project restore: today's text is kept first.
+
+# Completion of versions: a file versions are asked of, a version's date and note (docs/versions.md)
+placeholder.kept-file = file
+completion.version-note = {date}: {note}
 """##,
     "es": ##"""
 # Spanish messages for `project`. Format and rules: docs/localization.md.
@@ -2458,6 +2466,10 @@ history.restore = restaurada la versión {number} de {file} en «{name}»
 history.restore.undo = devuelto a {file} en «{name}» el texto que tenía antes de restaurar la versión {number}
 history.restore.undo.gone = quitado otra vez {file} de «{name}», como antes de que la versión {number} lo trajera de vuelta
 error.history.file-changed = {file} ha cambiado desde que se restauró, y deshacer no sobrescribe lo escrito desde entonces. No se ha cambiado nada. Para volver atrás de todos modos, restaure con project restore la versión anotada «antes de restaurar»: el texto de hoy se guarda primero.
+
+# Completion of versions: a file versions are asked of, a version's date and note (docs/versions.md)
+placeholder.kept-file = archivo
+completion.version-note = {date}: {note}
 """##,
     "fr": ##"""
 # French messages for `project`. Format and rules: docs/localization.md.
@@ -3279,5 +3291,9 @@ history.restore = version {number} de {file} restaurée dans « {name} »
 history.restore.undo = {file} dans « {name} » a retrouvé le texte qu’il avait avant la restauration de la version {number}
 history.restore.undo.gone = {file} de nouveau retiré de « {name} », comme avant que la version {number} ne le ramène
 error.history.file-changed = {file} a changé depuis sa restauration, et l’annulation n’écrase pas ce qui a été écrit depuis. Rien n’a été modifié. Pour revenir en arrière malgré tout, restaurez avec project restore la version notée « avant de restaurer » : le texte d’aujourd’hui est gardé d’abord.
+
+# Completion of versions: a file versions are asked of, a version's date and note (docs/versions.md)
+placeholder.kept-file = fichier
+completion.version-note = {date} : {note}
 """##,
 ]

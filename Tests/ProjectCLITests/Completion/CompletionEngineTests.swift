@@ -53,18 +53,35 @@ import ProjectStore
         #expect(engine.complete(["list", "--type=no"]).lead == "--type=")
     }
 
-    /// Versions' files are named from the project's folder, not the shell's: the shell's files would
-    /// offer wrong paths, so they complete to nothing, as versions and notes do; the project to names.
-    @Test func versionCommandsCompleteTheProjectOnly() {
+    /// Versions' files are named from the project's folder, not the shell's: the engine says which
+    /// project's files, and which file's versions, from the words already on the line.
+    @Test func versionCommandsCompleteTheProjectsFilesAndTheFilesVersions() {
         for command in ["snapshot", "versions", "diff", "restore"] {
             #expect(engine.complete([command, "No"]).source == .projects, "\(command)")
-            #expect(engine.complete([command, "Novel", ""]).source == .nothing, "\(command)")
+        }
+        // snapshot keeps only files that are there; the others also take a file gone with its versions.
+        #expect(engine.complete(["snapshot", "Novel", ""]).source == .projectFiles(project: "Novel", withGone: false))
+        for command in ["versions", "diff", "restore"] {
+            #expect(engine.complete([command, "Novel", "Ch"]) == Completion(
+                source: .projectFiles(project: "Novel", withGone: true), typed: "Ch", lead: "", store: nil), "\(command)")
         }
         // snapshot takes any number of files: the fourth word is a file as much as the second.
-        #expect(engine.complete(["snapshot", "Novel", "One.md", "Two.md", ""]).source == .nothing)
+        #expect(engine.complete(["snapshot", "Novel", "One.md", "Two.md", ""]).source == .projectFiles(project: "Novel", withGone: false))
         #expect(engine.complete(["snapshot", "Novel", "One.md", "-"]).source != .nothing, "options are offered after files")
-        #expect(engine.complete(["snapshot", "Novel", "-m", ""]).source == .nothing)
-        #expect(engine.complete(["path", "Novel", "--version", ""]).source == .nothing)
+        #expect(engine.complete(["snapshot", "-m", "note", "Novel", ""]).source == .projectFiles(project: "Novel", withGone: false))
+        #expect(engine.complete(["snapshot", "Novel", "-m", ""]).source == .nothing, "a note is the writer's to write")
+        // A version: of the file named before it, in the project named before that.
+        #expect(engine.complete(["diff", "Novel", "One.md", ""]).source == .versions(project: "Novel", file: "One.md"))
+        #expect(engine.complete(["diff", "Novel", "One.md", "2", "1"]).source == .versions(project: "Novel", file: "One.md"))
+        #expect(engine.complete(["restore", "--store", "s.json", "Novel", "One.md", ""]).source == .versions(project: "Novel", file: "One.md"))
+        // path takes its file as --version's value, before or after the version.
+        #expect(engine.complete(["path", "Novel", "--version", "O"]).source == .projectFiles(project: "Novel", withGone: true))
+        #expect(engine.complete(["path", "Novel", "--version=O"]).lead == "--version=")
+        #expect(engine.complete(["path", "Novel", "--version", "One.md", ""]).source == .versions(project: "Novel", file: "One.md"))
+        #expect(engine.complete(["path", "--version=One.md", "Novel", ""]).source == .versions(project: "Novel", file: "One.md"))
+        // Without a project, or a file, there is nothing to look in.
+        #expect(engine.complete(["path", "--version", ""]).source == .nothing)
+        #expect(engine.complete(["path", "Novel", ""]).source == .nothing, "no file: no versions")
     }
 
     @Test func theStoreTypedEarlierIsKept() {
@@ -83,6 +100,9 @@ import ProjectStore
         #expect(CompletionValue(placeholder: "placeholder.project") == .projects)
         #expect(CompletionValue(placeholder: "placeholder.folder") == .folders)
         #expect(CompletionValue(placeholder: "placeholder.path") == .files)
+        #expect(CompletionValue(placeholder: "placeholder.text-file") == .textFiles)
+        #expect(CompletionValue(placeholder: "placeholder.kept-file") == .keptFiles)
+        #expect(CompletionValue(placeholder: "placeholder.version") == .versions)
         #expect(CompletionValue(placeholder: "placeholder.n") == .nothing)
     }
 }

@@ -103,6 +103,8 @@ import ProjectStore
             "document.kind.null",
             // A diff's heading and its count of words: names and numbers only.
             "diff.heading", "diff.summary-line",
+            // A version's date and note, as completion describes it: no words of its own.
+            "completion.version-note",
         ]
         for (key, english) in L10nFixtures.english.entries.sorted(by: { $0.key < $1.key }) {
             guard let translated = table[key], !(sameWord[language] ?? []).contains(key), !sameEverywhere.contains(key)
