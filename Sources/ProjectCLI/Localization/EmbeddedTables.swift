@@ -698,7 +698,7 @@ undelete.summary = Ein auf diesem Rechner gelöschtes Projekt beim Namen zurück
 undelete.discussion = Macht das Löschen des Projekts mit diesem Namen rückgängig, egal was Sie seitdem getan haben:\n„project undo“ würde stattdessen Ihre letzte Änderung rückgängig machen. Sein Ordner kommt aus dem\nPapierkorb zurück. In einer geteilten Liste kommt es mit den Änderungen anderer Rechner zurück, die\ndas Löschen verworfen hatte. Abgelehnt, ohne etwas zu ändern, wenn eine spätere Änderung im Weg\nsteht (sein Name inzwischen vergeben). „project redo“ löscht es wieder.
 undelete.argument.name = Der Name, den das Projekt hatte, als es auf diesem Rechner gelöscht wurde.
 undelete.examples = project undelete "Mein Roman"\nproject history
-error.nothing-to-undelete = Kein Projekt namens „{name}“ wurde unter den letzten 200 Änderungen dieses Rechners gelöscht, oder es ist schon zurück. Es wurde nichts geändert. „project history“ zeigt, was wo gelöscht wurde.
+error.nothing-to-undelete = Kein Projekt namens „{name}“ wurde auf diesem Rechner gelöscht, so weit sein Verlauf zurückreicht, oder es ist schon zurück. Es wurde nichts geändert. „project history“ zeigt, was wo gelöscht wurde.
 
 # Ordner-Synchronisierung: eine Datei doppelt behalten (docs/sync.md)
 sync.kept-twice = {path} wurde auf zwei Rechnern zugleich geändert, und Ihr Synchronisierungsprogramm hat beide Fassungen behalten: Die eine ist weiterhin {path}, die andere ist jetzt {copy}. Vergleichen Sie sie, behalten Sie in einer, was Sie möchten, und löschen Sie die andere.
@@ -1521,7 +1521,7 @@ undelete.summary = Bring back a project this machine deleted, by its name.
 undelete.discussion = Takes back the deletion of the project that had this name, whatever you did since: 'project undo'\nwould take back your most recent change instead. Its folder comes back from the trash. In a shared\nlist, it comes back with the changes other machines made to it that the deletion dropped.\nRefused, with nothing changed, when a later change stands in the way (its name taken since).\n'project redo' deletes it again.
 undelete.argument.name = The name the project had when it was deleted on this machine.
 undelete.examples = project undelete "My Novel"\nproject history
-error.nothing-to-undelete = No project named “{name}” was deleted on this machine among its last 200 changes, or it is back already. Nothing was changed. 'project history' lists what was deleted, and where.
+error.nothing-to-undelete = No project named “{name}” was deleted on this machine, as far back as its history goes, or it is back already. Nothing was changed. 'project history' lists what was deleted, and where.
 
 # Folder-sync tools: a file kept twice (docs/sync.md)
 sync.kept-twice = {path} was changed on two machines at once, and your sync tool kept both versions: one is still {path}, the other is now {copy}. Compare them, keep what you want in one, and delete the other.
@@ -2345,7 +2345,7 @@ undelete.summary = Recuperar por su nombre un proyecto eliminado en este equipo.
 undelete.discussion = Deshace la eliminación del proyecto que tenía este nombre, haya hecho lo que haya hecho desde\nentonces: «project undo» desharía en su lugar su cambio más reciente. Su carpeta vuelve de la\npapelera. En una lista compartida, vuelve con los cambios que otros equipos le hicieron y que la\neliminación había descartado. Se rechaza, sin cambiar nada, si un cambio posterior lo impide (su\nnombre ya tomado). «project redo» lo vuelve a eliminar.
 undelete.argument.name = El nombre que tenía el proyecto cuando se eliminó en este equipo.
 undelete.examples = project undelete "Mi novela"\nproject history
-error.nothing-to-undelete = Ningún proyecto llamado «{name}» se eliminó en este equipo entre sus últimos 200 cambios, o ya ha vuelto. No se ha cambiado nada. «project history» muestra qué se eliminó, y dónde.
+error.nothing-to-undelete = Ningún proyecto llamado «{name}» se eliminó en este equipo, hasta donde llega su historial, o ya ha vuelto. No se ha cambiado nada. «project history» muestra qué se eliminó, y dónde.
 
 # Herramientas de sincronización de carpetas: un archivo conservado dos veces (docs/sync.md)
 sync.kept-twice = {path} se ha modificado en dos equipos a la vez, y su herramienta de sincronización ha conservado las dos versiones: una sigue siendo {path}, la otra es ahora {copy}. Compárelas, guarde lo que quiera en una y elimine la otra.
@@ -3170,7 +3170,7 @@ undelete.summary = Faire revenir, par son nom, un projet supprimé sur cette mac
 undelete.discussion = Annule la suppression du projet qui portait ce nom, quoi que vous ayez fait depuis : « project undo »\nannulerait plutôt votre modification la plus récente. Son dossier revient de la corbeille. Dans une\nliste partagée, il revient avec les modifications que d’autres machines lui ont apportées et que la\nsuppression avait abandonnées. Refusé, sans rien changer, quand une modification ultérieure\nl’empêche (son nom pris depuis). « project redo » le supprime de nouveau.
 undelete.argument.name = Le nom que portait le projet quand il a été supprimé sur cette machine.
 undelete.examples = project undelete "Mon roman"\nproject history
-error.nothing-to-undelete = Aucun projet nommé « {name} » n’a été supprimé sur cette machine parmi ses 200 dernières modifications, ou il est déjà revenu. Rien n’a été modifié. « project history » indique ce qui a été supprimé, et où.
+error.nothing-to-undelete = Aucun projet nommé « {name} » n’a été supprimé sur cette machine, aussi loin que remonte son historique, ou il est déjà revenu. Rien n’a été modifié. « project history » indique ce qui a été supprimé, et où.
 
 # Outils de synchronisation de dossiers : un fichier conservé deux fois (docs/sync.md)
 sync.kept-twice = {path} a été modifié sur deux machines à la fois, et votre outil de synchronisation a conservé les deux versions : l’une est toujours {path}, l’autre est maintenant {copy}. Comparez-les, gardez ce que vous voulez dans l’une, et supprimez l’autre.

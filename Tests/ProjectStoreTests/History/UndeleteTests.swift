@@ -54,6 +54,33 @@ struct UndeleteTests {
         #expect(fixture.catalog == before)
     }
 
+    @Test("a deletion more changes back than history shows is still found, however far")
+    func farBack() throws {
+        let fixture = try deletedThenChanged()
+        for round in 1...(History.limit + 100) {
+            try fixture.store("edit").setDetails(of: .named("Spring"), to: "rain \(round)")
+        }
+        let outcome = try fixture.store("undelete").undelete(named: "Winter")
+        #expect(outcome.entry.command == "delete")
+        #expect(Set(fixture.catalog.projects.map(\.name)) == ["Winter", "Spring"])
+        #expect(fixture.catalog.projects.first { $0.name == "Winter" }?.details == "snow")
+        // A name never deleted is looked for to the first change, and refused.
+        #expect(throws: ProjectStoreError.nothingToUndelete("Autumn")) { try fixture.store("undelete").undelete(named: "Autumn") }
+    }
+
+    @Test("a deletion far back that was taken back, and made again since, is the one undone")
+    func farBackDeletedAgain() throws {
+        let fixture = try deletedThenChanged()
+        try fixture.store("undelete").undelete(named: "Winter")
+        try fixture.store("edit").setDetails(of: .named("Winter"), to: "ice")
+        try fixture.store("delete").delete(.named("Winter"))
+        for round in 1...(History.limit + 50) {
+            try fixture.store("edit").setDetails(of: .named("Spring"), to: "rain \(round)")
+        }
+        try fixture.store("undelete").undelete(named: "Winter")
+        #expect(fixture.catalog.projects.first { $0.name == "Winter" }?.details == "ice")
+    }
+
     @Test("a name taken since stands in the way: refused, nothing changed")
     func nameTaken() throws {
         let fixture = try deletedThenChanged()
