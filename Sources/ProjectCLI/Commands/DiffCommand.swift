@@ -5,9 +5,7 @@ import ProjectStore
 enum DiffCommand: Command {
     static let spec = CommandSpec(
         name: "diff", summary: "diff.summary", discussion: "diff.discussion",
-        arguments: [
-            .required("placeholder.project", help: "argument.project"),
-            .required("placeholder.kept-file", help: "diff.argument.file"),
+        arguments: ArgumentSpec.projectAndKeptFile + [
             .optional("placeholder.version", help: "diff.argument.from"),
             .optional("placeholder.version", help: "diff.argument.to"),
         ],

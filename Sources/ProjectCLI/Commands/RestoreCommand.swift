@@ -6,11 +6,7 @@ import ProjectStore
 enum RestoreCommand: Command {
     static let spec = CommandSpec(
         name: "restore", summary: "restore.summary", discussion: "restore.discussion",
-        arguments: [
-            .required("placeholder.project", help: "argument.project"),
-            .required("placeholder.kept-file", help: "restore.argument.file"),
-            .required("placeholder.version", help: "restore.argument.version"),
-        ],
+        arguments: ArgumentSpec.projectAndKeptFile + [.required("placeholder.version", help: "restore.argument.version")],
         examples: "restore.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {

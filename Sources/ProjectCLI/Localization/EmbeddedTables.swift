@@ -747,7 +747,6 @@ versions.column.note = Notiz
 versions.file-gone = {file} (nicht mehr da)
 diff.summary = Zwei Versionen einer Datei Wort für Wort vergleichen, oder eine mit dem heutigen Text.
 diff.discussion = Ohne Version wird die neueste Version mit dem heutigen Text verglichen; mit einer diese Version mit\ndem heutigen Text; mit zwei Versionen die erste mit der zweiten. Eine Version ist ihre Nummer oder ihre ID.\nIm Terminal sind entfernte Wörter rot und hinzugefügte grün (NO_COLOR schaltet die Farben ab);\nsonst sind sie als [-entfernt-]{+hinzugefügt+} markiert. Ein Absatz, der nur verschoben wurde, steht an seiner\nneuen Stelle, und seine Wörter werden nicht gezählt.
-diff.argument.file = Die Textdatei, vom Ordner des Projekts aus benannt.
 diff.argument.from = Die ältere Version (ohne Angabe die neueste).
 diff.argument.to = Die neuere Version (ohne Angabe der heutige Text).
 diff.examples = project diff "Mein Roman" "Kapitel/Kapitel 2.md"\nproject diff "Mein Roman" "Kapitel/Kapitel 2.md" 1 3
@@ -763,7 +762,6 @@ diff.moved-count[one] = {count} Absatz verschoben, seine Wörter nicht gezählt.
 diff.moved-count[other] = {count} Absätze verschoben, ihre Wörter nicht gezählt.
 restore.summary = Eine Datei wieder eine ihrer Versionen enthalten lassen.
 restore.discussion = Bewahrt zuerst den heutigen Text als Version auf, mit der Notiz „vor dem Wiederherstellen von Version N“,\ndamit nichts verloren geht, und schreibt dann den Text der Version in die Datei. Eine aus dem Projekt gelöschte Datei kommt zurück.
-restore.argument.file = Die Textdatei, vom Ordner des Projekts aus benannt.
 restore.argument.version = Die Version: ihre Nummer oder ihre ID.
 restore.examples = project restore "Mein Roman" "Kapitel/Kapitel 2.md" 2
 restore.note = vor dem Wiederherstellen von Version {number}
@@ -820,7 +818,8 @@ history.restore.undo = {file} in „{name}“ hat wieder den Text von vor der Wi
 history.restore.undo.gone = {file} wieder aus „{name}“ entfernt, wie vor der Wiederherstellung von Version {number}
 error.history.file-changed = {file} hat sich seit der Wiederherstellung geändert, und Rückgängigmachen überschreibt nicht, was seitdem geschrieben wurde. Es wurde nichts geändert. Um trotzdem zurückzugehen, stellen Sie mit project restore die Version mit der Notiz „vor dem Wiederherstellen“ wieder her: Der heutige Text wird vorher aufbewahrt.
 
-# Completion of versions: a file versions are asked of, a version's date and note (docs/versions.md)
+# Versions: the file diff and restore take, and a version as completion describes it (docs/versions.md)
+argument.kept-file = Die Textdatei, vom Ordner des Projekts aus benannt.
 placeholder.kept-file = Datei
 completion.version-note = {date}: {note}
 """##,
@@ -1570,7 +1569,6 @@ versions.column.note = Note
 versions.file-gone = {file} (no longer there)
 diff.summary = Compare two versions of a file word by word, or one with today's text.
 diff.discussion = With no version, compares the newest version with today's text; with one, that version with\ntoday's text; with two, the first with the second. A version is its number or its id.\nAt a terminal, removed words are red and added words green (NO_COLOR turns that off);\nelsewhere they are marked [-removed-]{+added+}. A paragraph that only moved is shown where it\nis now, and its words are not counted.
-diff.argument.file = The text file, named from the project's folder.
 diff.argument.from = The older version (the newest when left out).
 diff.argument.to = The newer version (today's text when left out).
 diff.examples = project diff "My Novel" "Chapters/Chapter 2.md"\nproject diff "My Novel" "Chapters/Chapter 2.md" 1 3
@@ -1586,7 +1584,6 @@ diff.moved-count[one] = {count} paragraph moved, its words not counted.
 diff.moved-count[other] = {count} paragraphs moved, their words not counted.
 restore.summary = Make a file hold one of its versions again.
 restore.discussion = Keeps today's text as a version first, noted "before restoring version N", so nothing is lost,\nthen writes the version's text into the file. A file deleted from the project comes back.
-restore.argument.file = The text file, named from the project's folder.
 restore.argument.version = The version: its number or its id.
 restore.examples = project restore "My Novel" "Chapters/Chapter 2.md" 2
 restore.note = before restoring version {number}
@@ -1643,7 +1640,8 @@ history.restore.undo = gave {file} in “{name}” back the text it had before v
 history.restore.undo.gone = took {file} out of “{name}” again, as it was before version {number} brought it back
 error.history.file-changed = {file} has changed since it was restored, and undo does not overwrite what was written since. Nothing was changed. To go back anyway, restore the version noted “before restoring” with project restore: today's text is kept first.
 
-# Completion of versions: a file versions are asked of, a version's date and note (docs/versions.md)
+# Versions: the file diff and restore take, and a version as completion describes it (docs/versions.md)
+argument.kept-file = The text file, named from the project's folder.
 placeholder.kept-file = file
 completion.version-note = {date}: {note}
 """##,
@@ -2394,7 +2392,6 @@ versions.column.note = Nota
 versions.file-gone = {file} (ya no está)
 diff.summary = Comparar palabra por palabra dos versiones de un archivo, o una con el texto de hoy.
 diff.discussion = Sin versión, compara la versión más reciente con el texto de hoy; con una, esa versión con\nel texto de hoy; con dos, la primera con la segunda. Una versión es su número o su identificador.\nEn un terminal, las palabras quitadas salen en rojo y las añadidas en verde (NO_COLOR quita los colores);\nen otro caso se marcan [-quitadas-]{+añadidas+}. Un párrafo que solo ha cambiado de lugar se muestra\ndonde está ahora, y sus palabras no se cuentan.
-diff.argument.file = El archivo de texto, nombrado desde la carpeta del proyecto.
 diff.argument.from = La versión más antigua (la más reciente si se omite).
 diff.argument.to = La versión más nueva (el texto de hoy si se omite).
 diff.examples = project diff "Mi novela" "Capítulos/Capítulo 2.md"\nproject diff "Mi novela" "Capítulos/Capítulo 2.md" 1 3
@@ -2410,7 +2407,6 @@ diff.moved-count[one] = {count} párrafo movido, sus palabras no se cuentan.
 diff.moved-count[other] = {count} párrafos movidos, sus palabras no se cuentan.
 restore.summary = Hacer que un archivo vuelva a tener una de sus versiones.
 restore.discussion = Guarda primero el texto de hoy como una versión, con la nota «antes de restaurar la versión N»,\npara que no se pierda nada, y luego escribe el texto de la versión en el archivo. Un archivo eliminado del proyecto vuelve.
-restore.argument.file = El archivo de texto, nombrado desde la carpeta del proyecto.
 restore.argument.version = La versión: su número o su identificador.
 restore.examples = project restore "Mi novela" "Capítulos/Capítulo 2.md" 2
 restore.note = antes de restaurar la versión {number}
@@ -2467,7 +2463,8 @@ history.restore.undo = devuelto a {file} en «{name}» el texto que tenía antes
 history.restore.undo.gone = quitado otra vez {file} de «{name}», como antes de que la versión {number} lo trajera de vuelta
 error.history.file-changed = {file} ha cambiado desde que se restauró, y deshacer no sobrescribe lo escrito desde entonces. No se ha cambiado nada. Para volver atrás de todos modos, restaure con project restore la versión anotada «antes de restaurar»: el texto de hoy se guarda primero.
 
-# Completion of versions: a file versions are asked of, a version's date and note (docs/versions.md)
+# Versions: the file diff and restore take, and a version as completion describes it (docs/versions.md)
+argument.kept-file = El archivo de texto, nombrado desde la carpeta del proyecto.
 placeholder.kept-file = archivo
 completion.version-note = {date}: {note}
 """##,
@@ -3219,7 +3216,6 @@ versions.column.note = Note
 versions.file-gone = {file} (n’est plus là)
 diff.summary = Comparer mot à mot deux versions d’un fichier, ou une version avec le texte d’aujourd’hui.
 diff.discussion = Sans version, compare la version la plus récente avec le texte d’aujourd’hui ; avec une, cette version avec\nle texte d’aujourd’hui ; avec deux, la première avec la seconde. Une version est son numéro ou son identifiant.\nDans un terminal, les mots enlevés sont en rouge et les mots ajoutés en vert (NO_COLOR supprime les couleurs) ;\nailleurs, ils sont marqués [-ancien-]{+nouveau+}. Un paragraphe qui n’a fait que changer de place est montré\nà sa nouvelle place, et ses mots ne sont pas comptés.
-diff.argument.file = Le fichier texte, nommé depuis le dossier du projet.
 diff.argument.from = La version la plus ancienne (la plus récente si elle est omise).
 diff.argument.to = La version la plus récente (le texte d’aujourd’hui si elle est omise).
 diff.examples = project diff "Mon roman" "Chapitres/Chapitre 2.md"\nproject diff "Mon roman" "Chapitres/Chapitre 2.md" 1 3
@@ -3235,7 +3231,6 @@ diff.moved-count[one] = {count} paragraphe déplacé, ses mots ne sont pas compt
 diff.moved-count[other] = {count} paragraphes déplacés, leurs mots ne sont pas comptés.
 restore.summary = Remettre dans un fichier l’une de ses versions.
 restore.discussion = Garde d’abord le texte d’aujourd’hui comme une version, avec la note « avant de restaurer la version N »,\npour que rien ne soit perdu, puis écrit le texte de la version dans le fichier. Un fichier supprimé du projet revient.
-restore.argument.file = Le fichier texte, nommé depuis le dossier du projet.
 restore.argument.version = La version : son numéro ou son identifiant.
 restore.examples = project restore "Mon roman" "Chapitres/Chapitre 2.md" 2
 restore.note = avant de restaurer la version {number}
@@ -3292,7 +3287,8 @@ history.restore.undo = {file} dans « {name} » a retrouvé le texte qu’il a
 history.restore.undo.gone = {file} de nouveau retiré de « {name} », comme avant que la version {number} ne le ramène
 error.history.file-changed = {file} a changé depuis sa restauration, et l’annulation n’écrase pas ce qui a été écrit depuis. Rien n’a été modifié. Pour revenir en arrière malgré tout, restaurez avec project restore la version notée « avant de restaurer » : le texte d’aujourd’hui est gardé d’abord.
 
-# Completion of versions: a file versions are asked of, a version's date and note (docs/versions.md)
+# Versions: the file diff and restore take, and a version as completion describes it (docs/versions.md)
+argument.kept-file = Le fichier texte, nommé depuis le dossier du projet.
 placeholder.kept-file = fichier
 completion.version-note = {date} : {note}
 """##,
