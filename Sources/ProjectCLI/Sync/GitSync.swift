@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import ProjectStore
+import ProjectStoreFile
 
 /// A shared root kept in git: committed, merged with what other machines pushed, and pushed, never
 /// by force and never rewriting a commit. A file two machines changed is kept twice, the other
@@ -244,6 +245,8 @@ struct GitSync {
             try? FileManager.default.removeItem(atPath: staging)
             throw .remoteNotShared(remote: remote)
         }
+        let tracked = git.run(["ls-files", "-z"], in: staging)
+        ArrivedTexts.makeReadOnly(tracked.output.split(separator: "\0").map(String.init), in: staging)
         // `mkdtemp` made it for the owner alone; the root gets the mode any new folder would.
         let mask = umask(0)
         umask(mask)
@@ -405,8 +408,9 @@ struct GitSync {
         if before.succeeded {
             outcome.ownVersionsMoved += ownVersionsMoved(since: before.output.trimmingCharacters(in: .newlines))
             let changed = git.run(["diff", "--name-only", "-z", before.output.trimmingCharacters(in: .newlines), "HEAD"])
-            outcome.arrivedFiles += changed.output.split(separator: "\0").map(String.init)
-                .filter { !$0.hasPrefix(".project/") && !$0.hasSuffix("/.gitkeep") }
+            let arrived = changed.output.split(separator: "\0").map(String.init)
+            ArrivedTexts.makeReadOnly(arrived, in: git.root)
+            outcome.arrivedFiles += arrived.filter { !$0.hasPrefix(".project/") && !$0.hasSuffix("/.gitkeep") }
         }
     }
 

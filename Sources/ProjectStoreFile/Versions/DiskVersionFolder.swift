@@ -26,7 +26,10 @@ public struct DiskVersionFolder: VersionFolder {
     }
 
     public static let shelf = ".versions"
-    var texts: String { project + "/" + Self.shelf + "/texts" }
+    static let textsName = "texts"
+    /// A kept text's mode: read-only for everyone, never written again.
+    static let textMode: mode_t = 0o444
+    var texts: String { project + "/" + Self.shelf + "/" + Self.textsName }
     var machines: String { project + "/" + Self.shelf + "/machines" }
 
     public func records() throws(VersionError) -> [VersionRecord] {
@@ -79,7 +82,7 @@ public struct DiskVersionFolder: VersionFolder {
         try makeFolders(texts)
         let path = texts + "/" + name
         let temporary = texts + "/." + name + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o444)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, Self.textMode)
         guard descriptor >= 0 else { throw .unwritable(path: texts, code: errno) }
         let failed = Self.writeAll(bytes, to: descriptor)
         close(descriptor)

@@ -36,6 +36,38 @@ struct VersionsSyncTests {
         #expect(shelf.filter { $0.hasPrefix("My Novel/.versions/texts/") }.count == 3, "\(shelf)")
     }
 
+    @Test("a kept text that sync brings is read-only on the machine it reaches, by a merge or a join")
+    func arrivedTextsAreReadOnly() async throws {
+        let machines = try await SyncMachines.laptopAndDesktop()
+        let chapter = "My Novel/Chapters/One.md"
+        try machines.write("laptop", chapter, "The laptop's first words.\n")
+        await machines.ok("laptop", "snapshot", "My Novel", "Chapters/One.md")
+        try machines.write("laptop", "My Novel/.versions/README.md", "Not a kept text.\n")
+        await machines.syncInTurn("laptop", "desktop")
+        await machines.named("tablet")
+        await machines.ok("tablet", "sync", "--join", machines.remote)
+        for machine in ["desktop", "tablet"] {
+            let texts = machines.files(machine).filter { $0.hasPrefix("My Novel/.versions/texts/") }
+            #expect(texts.count == 1, "\(machine): \(texts)")
+            for text in texts {
+                let path = machines.root(machine) + "/" + text
+                let mode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+                #expect(mode == 0o444, "\(machine): \(text) has mode \(String(mode, radix: 8))")
+                #expect(try String(contentsOfFile: path, encoding: .utf8) == "The laptop's first words.\n")
+            }
+            // Only kept texts: another file of the shelf keeps the mode git gave it.
+            let other = try FileManager.default.attributesOfItem(atPath: machines.root(machine) + "/My Novel/.versions/README.md")
+            #expect((other[.posixPermissions] as? Int ?? 0) & 0o200 != 0, "\(machine)")
+        }
+        // The read-only text goes on syncing: a second version travels, the first stays as it was.
+        try machines.write("laptop", chapter, "The laptop's second words.\n")
+        await machines.ok("laptop", "snapshot", "My Novel", "Chapters/One.md")
+        await machines.syncInTurn("laptop", "desktop")
+        let listed = try Self.versions(await machines.ok("desktop", "versions", "My Novel", "Chapters/One.md", "--json"))
+        #expect(listed.count == 2)
+        #expect(machines.files("desktop").filter { $0.hasPrefix("My Novel/.versions/texts/") }.count == 2)
+    }
+
     struct Listed {
         let number: Int
         let id: String
