@@ -48,17 +48,23 @@ enum CompletionHelper {
             let found = VersionCompletion(project: project, store: completion.store, environment: environment)?
                 .versions(of: file, matching: completion.typed) ?? []
             guard !found.isEmpty else { break }
-            let locales = LocaleSettings(environment: environment)
-            let localizer = Localizer(language: locales.language)
-            let dates = DateText(locale: locales.formatting, timeZone: locales.timeZone.zone)
-            let lines = found.map { version in
-                let date = dates.dateAndMinute(version.record.time)
-                let description = version.record.note.map { localizer.text("completion.version-note", ["date": date, "note": TerminalText.visible($0)]) }
-                return line(completion.lead, String(version.number), description: description ?? date, shell: shell)
-            }
+            // bash shows no descriptions: no date is written for it.
+            let describe = shell == .bash ? nil : versionDescription(environment: environment)
+            let lines = found.map { line(completion.lead, String($0.number), description: describe?($0), shell: shell) }
             terminal.output("words\n" + lines.joined())
         }
         return ExitStatus.success.rawValue
+    }
+
+    /// A version as zsh and fish describe it: its date and minute, then its note, in the user's language.
+    private static func versionDescription(environment: [String: String]) -> (NumberedVersion) -> String {
+        let locales = LocaleSettings(environment: environment)
+        let localizer = Localizer(language: locales.language)
+        let dates = DateText(locale: locales.formatting, timeZone: locales.timeZone.zone)
+        return { version in
+            let date = dates.dateAndMinute(version.record.time)
+            return version.record.note.map { localizer.text("completion.version-note", ["date": date, "note": TerminalText.visible($0)]) } ?? date
+        }
     }
 
     /// Names of projects or files, which the shells quote as they insert them; nothing at all when
