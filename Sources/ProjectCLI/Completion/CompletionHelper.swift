@@ -63,7 +63,7 @@ enum CompletionHelper {
         let dates = DateText(locale: locales.formatting, timeZone: locales.timeZone.zone)
         return { version in
             let date = dates.dateAndMinute(version.record.time)
-            return version.record.note.map { localizer.text("completion.version-note", ["date": date, "note": TerminalText.visible($0)]) } ?? date
+            return version.record.note.map { localizer.text("completion.version-note", ["date": date, "note": $0]) } ?? date
         }
     }
 
@@ -106,11 +106,17 @@ enum CompletionHelper {
     /// One candidate: zsh's `_describe` reads `word:description` (a colon in the word escaped), fish
     /// reads `word<TAB>description`, bash only the word, without what precedes `=`.
     private static func line(_ lead: String, _ word: String, description: String?, shell: Shell) -> String {
-        let summary = description.map { String($0.prefix { $0 != "\n" }).replacing("\t", with: " ") }
+        let summary = description.map { replacing("\t", with: " ", in: String($0.prefix { $0 != "\n" })) }
         return switch shell {
         case .bash: word + "\n"
-        case .zsh: (lead + word).replacing(":", with: "\\:") + (summary.map { ":" + $0 } ?? "") + "\n"
+        case .zsh: replacing(":", with: "\\:", in: lead + word) + (summary.map { ":" + $0 } ?? "") + "\n"
         case .fish: lead + word + (summary.map { "\t" + $0 } ?? "") + "\n"
         }
+    }
+
+    /// The text with `character` replaced, looked for first: most words hold none, and a search costs
+    /// far less than a replacement, which counts when a file has thousands of versions.
+    private static func replacing(_ character: Character, with replacement: String, in text: String) -> String {
+        text.contains(character) ? text.replacing(String(character), with: replacement) : text
     }
 }
