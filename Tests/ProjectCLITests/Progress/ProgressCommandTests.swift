@@ -138,6 +138,26 @@ struct ProgressCommandTests {
         #expect(result.output.contains("“Winter”: at this pace, November 28, 2026: 8 days after it is due (November 20, 2026)"), "\(result.output)")
     }
 
+    @Test("compile records the project's words as files counts them, its notes with its manuscript")
+    func compileRecords() throws {
+        let week = try ProgressWeek()
+        #expect(week.run(["add", "Winter", "--type", "novel"], day: 1).status == 0)
+        let folder = week.harness.root + "/Winter"
+        func write(_ words: Int, _ file: String) throws {
+            try FileManager.default.createDirectory(atPath: folder + "/" + (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try (0..<words).map { "w\($0)" }.joined(separator: " ").write(toFile: folder + "/" + file, atomically: true, encoding: .utf8)
+        }
+        try write(100, "Chapters/01 Snow.md")
+        #expect(week.run(["files", "Winter"], day: 1).status == 0)
+        try write(400, "Chapters/01 Snow.md")
+        try write(50, "Notes/ideas.md")
+        let compiled = week.run(["compile", "Winter", "--to", "md", "-o", week.harness.folder + "/Winter.md"], day: 2)
+        #expect(compiled.status == 0, "\(compiled.error)")
+        // The 2nd is compile's alone (progress on the 3rd counts the same 450 again): the notes'
+        // 50 words are in it, as files counts them, not only the manuscript's 300 more.
+        #expect(week.dayWords(try week.json(["--days", "2"], day: 3)) == [350, 0])
+    }
+
     @Test("bad input: --days 0, negative, not a number, both formats, an unknown project")
     func badInput() throws {
         let week = try week()
