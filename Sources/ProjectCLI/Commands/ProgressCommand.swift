@@ -69,7 +69,7 @@ enum ProgressCommand: Command {
     private static func backfillFromGit(
         _ backfill: GitBackfill, records: ProgressRecords, into folder: ProgressFiles, machine: UUID, context: CommandContext
     ) throws -> ProgressRecords {
-        let firstCount = records.counts.map(\.time).min()
+        let firstCount = records.firstCountTime
         let found = backfill.counts(before: firstCount)
         let reached = found.days.first ?? firstCount.map { DayNumber.of(time: $0, offsetMinutes: 0) } ?? 0
         let kept = ProgressRecords(counts: found.counts, backfills: [reached])

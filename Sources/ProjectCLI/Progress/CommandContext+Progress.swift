@@ -8,9 +8,10 @@ extension CommandContext {
     /// Those kept beside the store before the root was shared are brought into it.
     func progressFolder(_ store: ProjectStore, _ catalog: ProjectCatalog) throws -> ProgressFiles {
         guard let storePath else { throw CommandError.noStoreLocation }
-        let beside = ProgressFiles(folder: ProgressFiles.folder(sharedRoot: nil, storePath: storePath))
+        let digests = ProgressFiles.digestFolder(storePath: storePath)
+        let beside = ProgressFiles(folder: ProgressFiles.folder(sharedRoot: nil, storePath: storePath), digests: digests)
         guard let root = store.sharedRoot(of: catalog) else { return beside }
-        let shared = ProgressFiles(folder: ProgressFiles.folder(sharedRoot: root, storePath: storePath))
+        let shared = ProgressFiles(folder: ProgressFiles.folder(sharedRoot: root, storePath: storePath), digests: digests)
         try shared.adopt(beside)
         return shared
     }

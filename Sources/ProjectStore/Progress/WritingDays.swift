@@ -19,16 +19,6 @@ public struct WritingDays: Sendable {
     /// The first day any project was counted.
     public let firstDay: Int?
 
-    private struct Sample: Comparable {
-        let day: Int
-        let time: Int
-        let words: Int
-
-        static func < (lhs: Sample, rhs: Sample) -> Bool {
-            (lhs.day, lhs.time, lhs.words) < (rhs.day, rhs.time, rhs.words)
-        }
-    }
-
     public init(_ records: ProgressRecords, projects: Set<UUID>? = nil) {
         var indexOf = ProjectIndex()
         var ids: [UUID] = []
@@ -36,14 +26,23 @@ public struct WritingDays: Sendable {
             ids = projects.sorted { $0.uuidString < $1.uuidString }
             for id in ids { _ = indexOf.index(of: id, adding: true) }
         }
-        var samples = [[Sample]](repeating: [], count: ids.count)
-        for count in records.counts {
-            guard let index = indexOf.index(of: count.project, adding: projects == nil) else { continue }
+        var samples = [[DaySample]](repeating: [], count: ids.count)
+        func index(of project: UUID) -> Int? {
+            guard let index = indexOf.index(of: project, adding: projects == nil) else { return nil }
             if index == ids.count {
-                ids.append(count.project)
+                ids.append(project)
                 samples.append([])
             }
-            samples[index].append(Sample(day: count.day, time: count.time, words: count.words))
+            return index
+        }
+        // A digest's counts come a project at a time, already in order: one lookup for them all.
+        for ends in records.dayEnds {
+            guard let index = index(of: ends.project) else { continue }
+            // Shared, not copied, when it is the project's only digest: ten years of days are megabytes.
+            if samples[index].isEmpty { samples[index] = ends.samples } else { samples[index] += ends.samples }
+        }
+        for count in records.counts {
+            if let index = index(of: count.project) { samples[index].append(DaySample(day: count.day, time: count.time, words: count.words)) }
         }
         var sessions: [UUID: [Int: (added: Int, removed: Int)]] = [:]
         for session in records.sessions where projects?.contains(session.project) ?? true {
@@ -64,11 +63,12 @@ public struct WritingDays: Sendable {
     }
 
     /// A project's days from its counts sorted by day and time, and its sessions' sums by day.
-    private static func days(of project: UUID, _ samples: [Sample], sessions: [Int: (added: Int, removed: Int)]) -> [ProjectDay] {
+    private static func days(of project: UUID, _ samples: [DaySample], sessions: [Int: (added: Int, removed: Int)]) -> [ProjectDay] {
         // The first count ever is where the project started from: its day shows what was written
         // after it, not the whole text. Equal moments: the higher count, so every machine agrees.
-        var previous = samples.min { ($0.time, -$0.words) < ($1.time, -$1.words) }?.words
+        var previous = samples.min { $0.isEarlier(than: $1) }?.words
         var days: [ProjectDay] = []
+        days.reserveCapacity(samples.count + sessions.count)
         var sessionDays = sessions.keys.sorted()[...]
         func day(_ number: Int, words: Int) {
             let session = sessions[number]
@@ -100,12 +100,24 @@ public struct WritingDays: Sendable {
     public func totals(from first: Int, through last: Int) -> [Int] {
         guard last >= first else { return [] }
         var totals = [Int](repeating: 0, count: last - first + 1)
+        forEachDay(from: first, through: last) { totals[$0.day - first] += $0.words }
+        return totals
+    }
+
+    /// Each project's days from `first` to `last` that have words or a session.
+    public func forEachDay(from first: Int, through last: Int, _ body: (ProjectDay) -> Void) {
         for days in byProject.values {
-            for day in days where day.day >= first && day.day <= last {
-                totals[day.day - first] += day.words
+            // Days are in order: the period's are found by halving, not by reading ten years of them.
+            var low = 0, high = days.count
+            while low < high {
+                let middle = (low + high) / 2
+                if days[middle].day < first { low = middle + 1 } else { high = middle }
+            }
+            for day in days[low...] {
+                guard day.day <= last else { break }
+                body(day)
             }
         }
-        return totals
     }
 
     /// Every day's total from the first day with a record to `last`: for streaks, which reach back
@@ -132,7 +144,7 @@ public struct WritingDays: Sendable {
 
 /// Project ids to 0, 1, 2… in the order first seen: an open-addressing table over the id's bytes,
 /// since `Dictionary`'s hashing of a UUID was most of the time of reading ten years of counts.
-private struct ProjectIndex {
+struct ProjectIndex {
     private var keys: [(UInt64, UInt64)?] = Array(repeating: nil, count: 256)
     private var values: [Int] = Array(repeating: 0, count: 256)
     private var count = 0

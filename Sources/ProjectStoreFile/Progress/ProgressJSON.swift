@@ -83,11 +83,9 @@ public enum ProgressJSON {
 
     private static func dayRows(_ summary: ProgressSummary) -> [(added: Int, removed: Int)] {
         var sums = [(added: Int, removed: Int)](repeating: (0, 0), count: summary.totals.count)
-        for days in summary.days.byProject.values {
-            for day in days where day.day >= summary.firstDay && day.day <= summary.today {
-                sums[day.day - summary.firstDay].added += day.added
-                sums[day.day - summary.firstDay].removed += day.removed
-            }
+        summary.days.forEachDay(from: summary.firstDay, through: summary.today) { day in
+            sums[day.day - summary.firstDay].added += day.added
+            sums[day.day - summary.firstDay].removed += day.removed
         }
         return sums
     }
