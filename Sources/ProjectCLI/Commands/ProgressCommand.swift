@@ -46,7 +46,7 @@ enum ProgressCommand: Command {
         context.recordWords(counts, store: store, catalog: catalog)
         var records = try folder.records()
         if records.backfills.isEmpty, let root = store.root(of: catalog)?.path,
-           let backfill = GitBackfill(root: root, projects: catalog.projects, context: context) {
+           let backfill = GitBackfill(root: root, projects: catalog.projects, changes: (try? store.historyChanges().changes) ?? [], context: context) {
             records.add(try backfillFromGit(backfill, records: records, into: folder, machine: machine, context: context))
         }
         let today = DayNumber.of(time: Int(now.timeIntervalSince1970.rounded(.down)), offsetMinutes: context.offsetMinutes(at: now))
