@@ -1,8 +1,8 @@
 import Foundation
 
-/// One project's words on one day.
+/// One project's words on one day; the project is the one whose days it is among (ten years of a
+/// hundred projects are 365,000 of them: each byte of one is a third of a megabyte).
 public struct ProjectDay: Sendable, Equatable {
-    public let project: UUID
     public let day: Int
     public let words: Int
     public let added: Int
@@ -55,15 +55,15 @@ public struct WritingDays: Sendable {
             var projectSamples = samples[index]
             projectSamples.sort()
             first = projectSamples.first.map { min(first ?? $0.day, $0.day) } ?? first
-            byProject[id] = Self.days(of: id, projectSamples, sessions: sessions.removeValue(forKey: id) ?? [:])
+            byProject[id] = Self.days(projectSamples, sessions: sessions.removeValue(forKey: id) ?? [:])
         }
-        for (id, projectSessions) in sessions { byProject[id] = Self.days(of: id, [], sessions: projectSessions) }
+        for (id, projectSessions) in sessions { byProject[id] = Self.days([], sessions: projectSessions) }
         self.byProject = byProject.filter { !$0.value.isEmpty }
         firstDay = first
     }
 
     /// A project's days from its counts sorted by day and time, and its sessions' sums by day.
-    private static func days(of project: UUID, _ samples: [DaySample], sessions: [Int: (added: Int, removed: Int)]) -> [ProjectDay] {
+    private static func days(_ samples: [DaySample], sessions: [Int: (added: Int, removed: Int)]) -> [ProjectDay] {
         // The first count ever is where the project started from: its day shows what was written
         // after it, not the whole text. Equal moments: the higher count, so every machine agrees.
         var previous = samples.min { $0.isEarlier(than: $1) }?.words
@@ -71,9 +71,10 @@ public struct WritingDays: Sendable {
         days.reserveCapacity(samples.count + sessions.count)
         var sessionDays = sessions.keys.sorted()[...]
         func day(_ number: Int, words: Int) {
-            let session = sessions[number]
+            // Most projects have no session: no lookup for each of their thousands of days.
+            let session = sessions.isEmpty ? nil : sessions[number]
             days.append(ProjectDay(
-                project: project, day: number, words: words,
+                day: number, words: words,
                 added: session?.added ?? max(words, 0), removed: session?.removed ?? max(-words, 0)))
         }
         var index = 0
@@ -106,18 +107,21 @@ public struct WritingDays: Sendable {
 
     /// Each project's days from `first` to `last` that have words or a session.
     public func forEachDay(from first: Int, through last: Int, _ body: (ProjectDay) -> Void) {
-        for days in byProject.values {
-            // Days are in order: the period's are found by halving, not by reading ten years of them.
+        for days in byProject.values { Self.days(days, from: first, through: last).forEach(body) }
+    }
+
+    /// The days of the period among a project's, which are in order: found by halving, not by
+    /// reading ten years of them.
+    private static func days(_ days: [ProjectDay], from first: Int, through last: Int) -> ArraySlice<ProjectDay> {
+        func start(_ day: Int) -> Int {
             var low = 0, high = days.count
             while low < high {
                 let middle = (low + high) / 2
-                if days[middle].day < first { low = middle + 1 } else { high = middle }
+                if days[middle].day < day { low = middle + 1 } else { high = middle }
             }
-            for day in days[low...] {
-                guard day.day <= last else { break }
-                body(day)
-            }
+            return low
         }
+        return days[start(first)..<start(last + 1)]
     }
 
     /// Every day's total from the first day with a record to `last`: for streaks, which reach back
@@ -129,13 +133,15 @@ public struct WritingDays: Sendable {
 
     /// The rows of each project for each day from `first` to `last`, days in order, projects in
     /// `order`; a day without words is a row of 0s.
-    public func rows(from first: Int, through last: Int, projects order: [UUID]) -> [ProjectDay] {
+    public func rows(from first: Int, through last: Int, projects order: [UUID]) -> [(project: UUID, day: ProjectDay)] {
         guard last >= first else { return [] }
-        let indexed = byProject.mapValues { Dictionary($0.map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a }) }
-        var rows: [ProjectDay] = []
+        let period = order.map { project in
+            Dictionary(Self.days(byProject[project] ?? [], from: first, through: last).map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+        var rows: [(project: UUID, day: ProjectDay)] = []
         for day in first...last {
-            for project in order {
-                rows.append(indexed[project]?[day] ?? ProjectDay(project: project, day: day, words: 0, added: 0, removed: 0))
+            for (project, days) in zip(order, period) {
+                rows.append((project, days[day] ?? ProjectDay(day: day, words: 0, added: 0, removed: 0)))
             }
         }
         return rows

@@ -38,10 +38,11 @@ struct ProgressDigest {
             guard let id = reader.take(16), let count = reader.integer(), count >= 0, count <= reader.remaining / 24 else { return nil }
             var uuid = UUID().uuid
             withUnsafeMutableBytes(of: &uuid) { $0.copyMemory(from: id) }
-            var samples: [DaySample] = []
-            samples.reserveCapacity(count)
-            for _ in 0..<count {
-                samples.append(DaySample(day: reader.unchecked(), time: reader.unchecked(), words: reader.unchecked()))
+            let samples = [DaySample](unsafeUninitializedCapacity: count) { buffer, initialized in
+                for index in 0..<count {
+                    (buffer.baseAddress! + index).initialize(to: DaySample(day: reader.unchecked(), time: reader.unchecked(), words: reader.unchecked()))
+                }
+                initialized = count
             }
             records.dayEnds.append(DayEnds(project: UUID(uuid: uuid), samples: samples))
         }

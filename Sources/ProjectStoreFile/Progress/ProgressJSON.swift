@@ -67,8 +67,8 @@ public enum ProgressJSON {
     public static func csv(_ summary: ProgressSummary, projects: [Project]) -> [UInt8] {
         var output = Array("date,project,words,added,removed\n".utf8)
         let names = Dictionary(projects.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-        for row in summary.days.rows(from: summary.firstDay, through: summary.today, projects: projects.map(\.id)) {
-            let fields = [DayNumber.calendarDay(row.day).description, quoted(names[row.project] ?? ""),
+        for (project, row) in summary.days.rows(from: summary.firstDay, through: summary.today, projects: projects.map(\.id)) {
+            let fields = [DayNumber.calendarDay(row.day).description, quoted(names[project] ?? ""),
                           String(row.words), String(row.added), String(row.removed)]
             output += Array((fields.joined(separator: ",") + "\n").utf8)
         }
