@@ -125,6 +125,9 @@ struct ProgressCommandTests {
         #expect(piped.output.split(separator: "\n").suffix(7).contains { cells($0) == ProgressView.pipeWidth - 1 })
         #expect(piped.output.contains("Today: -50 words"))
         #expect(piped.output.contains("Streak: 1 day in a row (longest: 2 days)"))
+        // On the 18th, the 5th (200) and the 6th (-50) are all the last 14 days hold: one day with words.
+        let lastDay = week.run(["progress", "--days", "1"], day: 18)
+        #expect(lastDay.output.contains("Pace: 150 words a writing day over the last 14 days (1 day with words)"), "\(lastDay.output)")
     }
 
     @Test("a daily goal across projects: set, counted in the quota and the streak, cleared")
