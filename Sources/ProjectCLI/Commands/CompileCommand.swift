@@ -21,7 +21,9 @@ enum CompileCommand: Command {
         examples: "compile.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
-        let (project, folder) = try context.store.existingFolder(of: .named(invocation.argument(0)!))
+        let store = try context.store
+        let catalog = try store.catalog()
+        let (project, folder) = try store.existingFolder(of: .named(invocation.argument(0)!), in: catalog)
         let format = try chosenFormat(invocation)
         let path = invocation.value(output) ?? FolderName.safe(project.name) + "." + format.rawValue
         let paper = try chosenPaper(invocation, context)
@@ -51,6 +53,7 @@ enum CompileCommand: Command {
             project: project, manuscript: manuscript, author: details, format: format, paper: paper, folder: folder, context: context,
             language: writtenIn(manuscript, context))
         try document.write(to: path, replacing: replacing, with: converter)
+        context.recordWords(of: project, in: folder, compiled: manuscript, store: store, catalog: catalog)
 
         if invocation.isSet(json) {
             context.terminal.output(utf8: CompileResultJSON.encode(file: path, format: format.rawValue, manuscript: manuscript))

@@ -46,7 +46,7 @@ enum ProgressCommand: Command {
         context.recordWords(counts, store: store, catalog: catalog)
         var records = try folder.records()
         if records.backfills.isEmpty, let root = store.root(of: catalog)?.path,
-           let backfill = GitBackfill(root: root, projects: catalog.projects, context: context) {
+           let backfill = GitBackfill(root: root, projects: catalog.projects, changes: (try? store.historyChanges().changes) ?? [], context: context) {
             records.add(try backfillFromGit(backfill, records: records, into: folder, machine: machine, context: context))
         }
         let today = DayNumber.of(time: Int(now.timeIntervalSince1970.rounded(.down)), offsetMinutes: context.offsetMinutes(at: now))
@@ -69,7 +69,7 @@ enum ProgressCommand: Command {
     private static func backfillFromGit(
         _ backfill: GitBackfill, records: ProgressRecords, into folder: ProgressFiles, machine: UUID, context: CommandContext
     ) throws -> ProgressRecords {
-        let firstCount = records.counts.map(\.time).min()
+        let firstCount = records.firstCountTime
         let found = backfill.counts(before: firstCount)
         let reached = found.days.first ?? firstCount.map { DayNumber.of(time: $0, offsetMinutes: 0) } ?? 0
         let kept = ProgressRecords(counts: found.counts, backfills: [reached])

@@ -8,9 +8,10 @@ extension CommandContext {
     /// Those kept beside the store before the root was shared are brought into it.
     func progressFolder(_ store: ProjectStore, _ catalog: ProjectCatalog) throws -> ProgressFiles {
         guard let storePath else { throw CommandError.noStoreLocation }
-        let beside = ProgressFiles(folder: ProgressFiles.folder(sharedRoot: nil, storePath: storePath))
+        let digests = ProgressFiles.digestFolder(storePath: storePath)
+        let beside = ProgressFiles(folder: ProgressFiles.folder(sharedRoot: nil, storePath: storePath), digests: digests)
         guard let root = store.sharedRoot(of: catalog) else { return beside }
-        let shared = ProgressFiles(folder: ProgressFiles.folder(sharedRoot: root, storePath: storePath))
+        let shared = ProgressFiles(folder: ProgressFiles.folder(sharedRoot: root, storePath: storePath), digests: digests)
         try shared.adopt(beside)
         return shared
     }
@@ -34,6 +35,17 @@ extension CommandContext {
     func recordWords(_ words: [UUID: Int], store: ProjectStore, catalog: ProjectCatalog) {
         guard !words.isEmpty, let folder = try? progressFolder(store, catalog) else { return }
         try? folder.record(wordCounts(words, at: clock()), of: MachineFile.machine(environment: environment).id)
+    }
+
+    /// Records the project's words after a compile: the manuscript's files as compile counted them,
+    /// the rest of the folder (notes, what the manuscript leaves out) read now, so what is recorded
+    /// is the count `files` makes and no file is read twice. Nothing is said of a file that could
+    /// not be read: that is `files`'s to say, and compile's result does not depend on it.
+    func recordWords(of project: Project, in folder: String, compiled manuscript: Manuscript, store: ProjectStore, catalog: ProjectCatalog) {
+        guard let count = try? FolderWordCount.count(
+            folder: folder, preferredFolders: [], collator: NameCollator(locale: locales.collation), counted: manuscript.wordsByFile)
+        else { return }
+        recordWords([project.id: count.words], store: store, catalog: catalog)
     }
 }
 

@@ -6,19 +6,17 @@ import ProjectStoreFile
 /// first recorded count: read once, kept as counts, marked done (docs/progress.md, "Backfill").
 struct GitBackfill {
     let git: Git
-    /// Each project's folder, relative to the root.
-    let folders: [(id: UUID, path: String)]
+    /// Each project's folder, relative to the root, at each commit's moment.
+    let timeline: FolderTimeline
 
-    /// `nil` when the root is not a git repository of its own, or git is not installed.
-    init?(root: String, projects: [Project], context: CommandContext) {
+    /// `nil` when the root is not a git repository of its own, or git is not installed. `changes`:
+    /// the store's history, which says where a renamed project's folder was before.
+    init?(root: String, projects: [Project], changes: [Change], context: CommandContext) {
         guard FileManager.default.fileExists(atPath: root + "/.git"),
               let git = Git(root: root, environment: context.environment, interactive: false)
         else { return nil }
         self.git = git
-        folders = projects.compactMap { project in
-            guard let recorded = project.folder?.recorded, !recorded.hasPrefix("/") else { return nil }
-            return (project.id, recorded)
-        }
+        timeline = FolderTimeline(now: projects, changes: changes)
     }
 
     /// The counts, one a project and day, and the days read; nothing when the history has no commit
@@ -30,6 +28,8 @@ struct GitBackfill {
         var wordsOfBlob: [String: Int] = [:]
         var counts: [WordCount] = []
         for commit in commits {
+            let folders = timeline.folders(at: commit.time)
+            guard !folders.isEmpty else { continue }
             let tree = git.run(["ls-tree", "-r", "-z", commit.id, "--"] + folders.map(\.path))
             guard tree.succeeded else { continue }
             var words: [UUID: Int] = Dictionary(folders.map { ($0.id, 0) }, uniquingKeysWith: { a, _ in a })

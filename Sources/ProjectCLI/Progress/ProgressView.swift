@@ -36,7 +36,7 @@ struct ProgressView {
 
     private func paceLine(_ pace: Pace) -> String {
         guard let average = pace.perWritingDay else { return localizer.text("progress.pace.none") }
-        return localizer.text("progress.pace", ["words": text.words(average), "days": text.numbers.string(pace.writingDays)])
+        return localizer.text("progress.pace", count: pace.writingDays, ["words": text.words(average), "days": text.numbers.string(pace.writingDays)])
     }
 
     private func projectionLine(_ projection: ProgressSummary.Projection, today: Int) -> String {

@@ -4,6 +4,9 @@ public struct Manuscript: Sendable, Equatable {
     public let parts: [ManuscriptPart]
     /// Counted by the project's own rules on exactly the files compiled.
     public let words: Int
+    /// The words of each file read, by its path from the project's folder: the project's count
+    /// (`project files`) takes them rather than reading these files again.
+    public let wordsByFile: [String: Int]
     /// What the writer needs told: files read as Windows-1252, files compile itself made and left
     /// out; each relative to the project's folder.
     public let notes: ManuscriptNotes
@@ -14,13 +17,14 @@ public struct Manuscript: Sendable, Equatable {
     public let isWhole: Bool
 
     public init(
-        kind: ProjectKind, parts: [ManuscriptPart], words: Int, notes: ManuscriptNotes = ManuscriptNotes(), folderName: String? = nil,
-        isWhole: Bool = true
+        kind: ProjectKind, parts: [ManuscriptPart], words: Int, wordsByFile: [String: Int] = [:], notes: ManuscriptNotes = ManuscriptNotes(),
+        folderName: String? = nil, isWhole: Bool = true
     ) {
         self.isWhole = isWhole
         self.kind = kind
         self.parts = parts
         self.words = words
+        self.wordsByFile = wordsByFile
         self.notes = notes
         self.folderName = folderName
     }

@@ -44,8 +44,8 @@ public struct ManuscriptAssembly: Sendable {
         let manuscript = reader.manuscript
         guard manuscript.unitCount > 0 else { throw .empty(lookedIn: places.map(\.path)) }
         return Manuscript(
-            kind: kind, parts: manuscript.parts, words: manuscript.words, notes: manuscript.notes, folderName: try manuscriptFolderName(reader),
-            isWhole: from.isEmpty)
+            kind: kind, parts: manuscript.parts, words: manuscript.words, wordsByFile: manuscript.wordsByFile, notes: manuscript.notes,
+            folderName: try manuscriptFolderName(reader), isWhole: from.isEmpty)
     }
 
     /// The kind's folder for its manuscript as named on disk, whatever `--from` chose.
@@ -107,6 +107,7 @@ private struct Reader<Source: ManuscriptSource> {
     /// A short story is one part: its scenes from every place, in order.
     var storyScenes: [(text: String, file: String)] = []
     var words = 0
+    var wordsByFile: [String: Int] = [:]
     var notes = ManuscriptNotes()
 
     init(kind: ProjectKind, folder: String, source: Source, collator: NameCollator, output: String?) {
@@ -119,7 +120,7 @@ private struct Reader<Source: ManuscriptSource> {
 
     var manuscript: Manuscript {
         let story = storyScenes.isEmpty ? [] : [ManuscriptPart(title: .none, scenes: storyScenes.map(\.text), files: storyScenes.map(\.file))]
-        return Manuscript(kind: kind, parts: parts + story, words: words, notes: notes)
+        return Manuscript(kind: kind, parts: parts + story, words: words, wordsByFile: wordsByFile, notes: notes)
     }
 
     mutating func addFolder(_ path: String) throws(ManuscriptError) {
@@ -223,7 +224,9 @@ private struct Reader<Source: ManuscriptSource> {
             return nil
         }
         if encoding == .windows1252 { notes.windows1252.append(relative(path)) }
-        words += WordCounter.count(text, syntax: syntax)
+        let fileWords = WordCounter.count(text, syntax: syntax)
+        words += fileWords
+        wordsByFile[relative(path)] = fileWords
         return FileText(raw: text, syntax: syntax)
     }
 }

@@ -65,6 +65,8 @@ public struct ProgressRecords: Sendable, Equatable {
     public var goals: [GoalSetting] = []
     /// The days a backfill from git reached back to, one per machine that did it.
     public var backfills: [Int] = []
+    /// Counts reduced by a digest of a log (`DayEnds`): the same days as the counts they stand for.
+    public var dayEnds: [DayEnds] = []
 
     public init(counts: [WordCount] = [], sessions: [WritingSession] = [], goals: [GoalSetting] = [], backfills: [Int] = []) {
         self.counts = counts
@@ -78,6 +80,12 @@ public struct ProgressRecords: Sendable, Equatable {
         sessions += other.sessions
         goals += other.goals
         backfills += other.backfills
+        dayEnds += other.dayEnds
+    }
+
+    /// The moment of the earliest count, in a digest or not.
+    public var firstCountTime: Int? {
+        (counts.map(\.time) + dayEnds.compactMap { $0.samples.map(\.time).min() }).min()
     }
 
     /// The goal set last, by any machine.

@@ -1,8 +1,9 @@
 import Foundation
 
-/// One project's words on one day.
+/// One project's words on one day. The project is the key its days are kept under
+/// (`byProject`), not a field of each: ten years of a hundred projects are 365,000 days, and an id
+/// in each was 6 MB more memory to fill.
 public struct ProjectDay: Sendable, Equatable {
-    public let project: UUID
     public let day: Int
     public let words: Int
     public let added: Int
@@ -19,16 +20,6 @@ public struct WritingDays: Sendable {
     /// The first day any project was counted.
     public let firstDay: Int?
 
-    private struct Sample: Comparable {
-        let day: Int
-        let time: Int
-        let words: Int
-
-        static func < (lhs: Sample, rhs: Sample) -> Bool {
-            (lhs.day, lhs.time, lhs.words) < (rhs.day, rhs.time, rhs.words)
-        }
-    }
-
     public init(_ records: ProgressRecords, projects: Set<UUID>? = nil) {
         var indexOf = ProjectIndex()
         var ids: [UUID] = []
@@ -36,14 +27,23 @@ public struct WritingDays: Sendable {
             ids = projects.sorted { $0.uuidString < $1.uuidString }
             for id in ids { _ = indexOf.index(of: id, adding: true) }
         }
-        var samples = [[Sample]](repeating: [], count: ids.count)
-        for count in records.counts {
-            guard let index = indexOf.index(of: count.project, adding: projects == nil) else { continue }
+        var samples = [[DaySample]](repeating: [], count: ids.count)
+        func index(of project: UUID) -> Int? {
+            guard let index = indexOf.index(of: project, adding: projects == nil) else { return nil }
             if index == ids.count {
-                ids.append(count.project)
+                ids.append(project)
                 samples.append([])
             }
-            samples[index].append(Sample(day: count.day, time: count.time, words: count.words))
+            return index
+        }
+        // A digest's counts come a project at a time, already in order: one lookup for them all.
+        for ends in records.dayEnds {
+            guard let index = index(of: ends.project) else { continue }
+            // Shared, not copied, when it is the project's only digest: ten years of days are megabytes.
+            if samples[index].isEmpty { samples[index] = ends.samples } else { samples[index] += ends.samples }
+        }
+        for count in records.counts {
+            if let index = index(of: count.project) { samples[index].append(DaySample(day: count.day, time: count.time, words: count.words)) }
         }
         var sessions: [UUID: [Int: (added: Int, removed: Int)]] = [:]
         for session in records.sessions where projects?.contains(session.project) ?? true {
@@ -56,24 +56,26 @@ public struct WritingDays: Sendable {
             var projectSamples = samples[index]
             projectSamples.sort()
             first = projectSamples.first.map { min(first ?? $0.day, $0.day) } ?? first
-            byProject[id] = Self.days(of: id, projectSamples, sessions: sessions.removeValue(forKey: id) ?? [:])
+            byProject[id] = Self.days(projectSamples, sessions: sessions.removeValue(forKey: id) ?? [:])
         }
-        for (id, projectSessions) in sessions { byProject[id] = Self.days(of: id, [], sessions: projectSessions) }
+        for (id, projectSessions) in sessions { byProject[id] = Self.days([], sessions: projectSessions) }
         self.byProject = byProject.filter { !$0.value.isEmpty }
         firstDay = first
     }
 
     /// A project's days from its counts sorted by day and time, and its sessions' sums by day.
-    private static func days(of project: UUID, _ samples: [Sample], sessions: [Int: (added: Int, removed: Int)]) -> [ProjectDay] {
+    private static func days(_ samples: [DaySample], sessions: [Int: (added: Int, removed: Int)]) -> [ProjectDay] {
         // The first count ever is where the project started from: its day shows what was written
         // after it, not the whole text. Equal moments: the higher count, so every machine agrees.
-        var previous = samples.min { ($0.time, -$0.words) < ($1.time, -$1.words) }?.words
+        var previous = samples.min { $0.isEarlier(than: $1) }?.words
         var days: [ProjectDay] = []
+        days.reserveCapacity(samples.count + sessions.count)
         var sessionDays = sessions.keys.sorted()[...]
         func day(_ number: Int, words: Int) {
-            let session = sessions[number]
+            // Most projects have no session: no lookup for each of their thousands of days.
+            let session = sessions.isEmpty ? nil : sessions[number]
             days.append(ProjectDay(
-                project: project, day: number, words: words,
+                day: number, words: words,
                 added: session?.added ?? max(words, 0), removed: session?.removed ?? max(-words, 0)))
         }
         var index = 0
@@ -100,12 +102,27 @@ public struct WritingDays: Sendable {
     public func totals(from first: Int, through last: Int) -> [Int] {
         guard last >= first else { return [] }
         var totals = [Int](repeating: 0, count: last - first + 1)
-        for days in byProject.values {
-            for day in days where day.day >= first && day.day <= last {
-                totals[day.day - first] += day.words
-            }
-        }
+        forEachDay(from: first, through: last) { totals[$0.day - first] += $0.words }
         return totals
+    }
+
+    /// Each project's days from `first` to `last` that have words or a session.
+    public func forEachDay(from first: Int, through last: Int, _ body: (ProjectDay) -> Void) {
+        for days in byProject.values { Self.days(days, from: first, through: last).forEach(body) }
+    }
+
+    /// The days of the period among a project's, which are in order: found by halving, not by
+    /// reading ten years of them.
+    private static func days(_ days: [ProjectDay], from first: Int, through last: Int) -> ArraySlice<ProjectDay> {
+        func start(_ day: Int) -> Int {
+            var low = 0, high = days.count
+            while low < high {
+                let middle = (low + high) / 2
+                if days[middle].day < day { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        return days[start(first)..<start(last + 1)]
     }
 
     /// Every day's total from the first day with a record to `last`: for streaks, which reach back
@@ -117,13 +134,15 @@ public struct WritingDays: Sendable {
 
     /// The rows of each project for each day from `first` to `last`, days in order, projects in
     /// `order`; a day without words is a row of 0s.
-    public func rows(from first: Int, through last: Int, projects order: [UUID]) -> [ProjectDay] {
+    public func rows(from first: Int, through last: Int, projects order: [UUID]) -> [(project: UUID, day: ProjectDay)] {
         guard last >= first else { return [] }
-        let indexed = byProject.mapValues { Dictionary($0.map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a }) }
-        var rows: [ProjectDay] = []
+        let period = order.map { project in
+            Dictionary(Self.days(byProject[project] ?? [], from: first, through: last).map { ($0.day, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+        var rows: [(project: UUID, day: ProjectDay)] = []
         for day in first...last {
-            for project in order {
-                rows.append(indexed[project]?[day] ?? ProjectDay(project: project, day: day, words: 0, added: 0, removed: 0))
+            for (project, days) in zip(order, period) {
+                rows.append((project, days[day] ?? ProjectDay(day: day, words: 0, added: 0, removed: 0)))
             }
         }
         return rows
@@ -132,7 +151,7 @@ public struct WritingDays: Sendable {
 
 /// Project ids to 0, 1, 2… in the order first seen: an open-addressing table over the id's bytes,
 /// since `Dictionary`'s hashing of a UUID was most of the time of reading ten years of counts.
-private struct ProjectIndex {
+struct ProjectIndex {
     private var keys: [(UInt64, UInt64)?] = Array(repeating: nil, count: 256)
     private var values: [Int] = Array(repeating: 0, count: 256)
     private var count = 0

@@ -10,9 +10,20 @@ import ProjectStore
 /// `<machine id>.latest` (replaced whole), each written by its machine only (docs/progress.md).
 public struct ProgressFiles: ProgressFolder {
     public let folder: String
+    /// Where this machine keeps a digest of each log it read (`ProgressDigest`); none kept when `nil`.
+    public let digests: String?
+    /// A log read past its digest by more than this gets a new digest: reading the rest costs a
+    /// few milliseconds, a new digest tens.
+    static let unDigestedLimit = 256 * 1024
 
-    public init(folder: String) {
+    public init(folder: String, digests: String? = nil) {
         self.folder = folder
+        self.digests = digests
+    }
+
+    /// Beside the store, never in a shared root: a digest is this machine's, made from what it has.
+    public static func digestFolder(storePath: String) -> String {
+        StoreFolder.parent(of: storePath) + "/progress-digests"
     }
 
     /// `<root>/.project/progress` in a shared root, so the sync engine carries it; else beside the store.
@@ -59,7 +70,11 @@ public struct ProgressFiles: ProgressFolder {
         var records = ProgressRecords()
         // Sorted, so every machine reads the same records in the same order.
         for name in names.sorted() where name.hasSuffix(".log") || name.hasSuffix(".latest") {
-            try read(folder + "/" + name, into: &records)
+            if let digests, name.hasSuffix(".log") {
+                try readLog(folder + "/" + name, digest: digests + "/" + name + ".digest", into: &records)
+            } else {
+                try read(folder + "/" + name, into: &records)
+            }
         }
         return records
     }
@@ -86,6 +101,34 @@ public struct ProgressFiles: ProgressFolder {
         do throws(StorageError) {
             guard let file = try MappedFile(path: path) else { return }
             withExtendedLifetime(file) { ProgressLine.decode(file.bytes, into: &records) }
+        } catch {
+            throw .sharedFile(error)
+        }
+    }
+
+    /// A log through its digest: the digest, then the lines after what it covers. A digest missing,
+    /// damaged, not made from this log, or too far behind it is made again from a plain reading,
+    /// which is what is returned; one that cannot be written costs only the time.
+    private func readLog(_ path: String, digest digestPath: String, into records: inout ProgressRecords) throws(ProjectStoreError) {
+        do throws(StorageError) {
+            guard let log = try MappedFile(path: path) else { return }
+            try withExtendedLifetime(log) { () throws(StorageError) in
+                let bytes = log.bytes
+                if let file = try? MappedFile(path: digestPath), let digest = withExtendedLifetime(file, { ProgressDigest(file.bytes, matching: bytes) }),
+                   bytes.count - digest.covered <= Self.unDigestedLimit {
+                    records.add(digest.records)
+                    ProgressLine.decode(UnsafeRawBufferPointer(rebasing: bytes[digest.covered...]), into: &records)
+                    return
+                }
+                // What follows the last full line may be a line being written: left out of the digest.
+                let settled = (bytes.lastIndex(of: 0x0A) ?? -1) + 1
+                var plain = ProgressRecords()
+                ProgressLine.decode(UnsafeRawBufferPointer(rebasing: bytes[..<settled]), into: &plain)
+                try? StoreFolder.create(for: digestPath)
+                try? AtomicFile.replace(digestPath, with: ProgressDigest.encode(plain, covering: settled, of: bytes))
+                records.add(plain)
+                ProgressLine.decode(UnsafeRawBufferPointer(rebasing: bytes[settled...]), into: &records)
+            }
         } catch {
             throw .sharedFile(error)
         }

@@ -67,8 +67,8 @@ public enum ProgressJSON {
     public static func csv(_ summary: ProgressSummary, projects: [Project]) -> [UInt8] {
         var output = Array("date,project,words,added,removed\n".utf8)
         let names = Dictionary(projects.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a })
-        for row in summary.days.rows(from: summary.firstDay, through: summary.today, projects: projects.map(\.id)) {
-            let fields = [DayNumber.calendarDay(row.day).description, quoted(names[row.project] ?? ""),
+        for (project, row) in summary.days.rows(from: summary.firstDay, through: summary.today, projects: projects.map(\.id)) {
+            let fields = [DayNumber.calendarDay(row.day).description, quoted(names[project] ?? ""),
                           String(row.words), String(row.added), String(row.removed)]
             output += Array((fields.joined(separator: ",") + "\n").utf8)
         }
@@ -83,11 +83,9 @@ public enum ProgressJSON {
 
     private static func dayRows(_ summary: ProgressSummary) -> [(added: Int, removed: Int)] {
         var sums = [(added: Int, removed: Int)](repeating: (0, 0), count: summary.totals.count)
-        for days in summary.days.byProject.values {
-            for day in days where day.day >= summary.firstDay && day.day <= summary.today {
-                sums[day.day - summary.firstDay].added += day.added
-                sums[day.day - summary.firstDay].removed += day.removed
-            }
+        summary.days.forEachDay(from: summary.firstDay, through: summary.today) { day in
+            sums[day.day - summary.firstDay].added += day.added
+            sums[day.day - summary.firstDay].removed += day.removed
         }
         return sums
     }

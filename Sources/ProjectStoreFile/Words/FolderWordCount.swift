@@ -18,8 +18,9 @@ public enum FolderWordCount {
     /// a top-level folder named one of `chapterFolders` (any letter case) folders go among the files
     /// by name, as compile takes a novel's chapters. Only the folder itself failing throws: a file
     /// or folder inside that cannot be read becomes a problem in the result and the count goes on.
+    /// `counted`: words already counted, by path from the folder (compile's manuscript), not read again.
     public static func count(
-        folder: String, preferredFolders: [String], chapterFolders: [String] = [], collator: NameCollator
+        folder: String, preferredFolders: [String], chapterFolders: [String] = [], collator: NameCollator, counted: [String: Int] = [:]
     ) throws(FolderCountError) -> FolderCount {
         let diskPath = folder.utf8CString.map { $0 }
         var status = stat()
@@ -32,7 +33,7 @@ public enum FolderWordCount {
         if walk.problems.first?.path == "" {
             throw .unreadable(path: folder, code: walk.problems[0].code)
         }
-        let outcomes = countTextFiles(walk.nodes)
+        let outcomes = countTextFiles(walk.nodes, counted: counted)
         var problems = walk.problems
         for (index, outcome) in outcomes.enumerated() {
             if case .failure(let error) = outcome {
@@ -72,9 +73,12 @@ public enum FolderWordCount {
 
     /// Each node's count: words for a text file read whole, an errno for one that could not be,
     /// `nil` for everything else. Two or more threads take files one at a time from a shared index.
-    private static func countTextFiles(_ nodes: [FolderWalk.Node]) -> [Result<Int, SystemError>?] {
-        let textFiles = nodes.indices.filter { nodes[$0].syntax != nil }
+    private static func countTextFiles(_ nodes: [FolderWalk.Node], counted: [String: Int]) -> [Result<Int, SystemError>?] {
         let results = ResultSlots<Result<Int, SystemError>>(count: nodes.count)
+        let textFiles = nodes.indices.filter { nodes[$0].syntax != nil && counted[nodes[$0].path] == nil }
+        for index in nodes.indices where nodes[index].syntax != nil {
+            if let words = counted[nodes[index].path] { results.store(.success(words), at: index) }
+        }
         let next = NextIndex()
         let workers = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), max(textFiles.count, 1))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in

@@ -34,6 +34,21 @@ final class ProgressWeek {
         try text.write(toFile: harness.root + "/" + project + "/text.md", atomically: true, encoding: .utf8)
     }
 
+    /// Runs git in the root, committing as of `date` when given.
+    func git(_ arguments: String..., date: String? = nil) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", harness.root] + arguments
+        var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": harness.folder,
+                           "GIT_AUTHOR_NAME": "A", "GIT_AUTHOR_EMAIL": "a@example.org",
+                           "GIT_COMMITTER_NAME": "A", "GIT_COMMITTER_EMAIL": "a@example.org"]
+        if let date { environment["GIT_COMMITTER_DATE"] = date; environment["GIT_AUTHOR_DATE"] = date }
+        process.environment = environment
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "git \(arguments)")
+    }
+
     func json(_ arguments: [String], day: Int) throws -> [String: Any] {
         let result = run(["progress", "--json"] + arguments, day: day)
         #expect(result.status == 0, "\(result.error)")
@@ -110,6 +125,9 @@ struct ProgressCommandTests {
         #expect(piped.output.split(separator: "\n").suffix(7).contains { cells($0) == ProgressView.pipeWidth - 1 })
         #expect(piped.output.contains("Today: -50 words"))
         #expect(piped.output.contains("Streak: 1 day in a row (longest: 2 days)"))
+        // On the 18th, the 5th (200) and the 6th (-50) are all the last 14 days hold: one day with words.
+        let lastDay = week.run(["progress", "--days", "1"], day: 18)
+        #expect(lastDay.output.contains("Pace: 150 words a writing day over the last 14 days (1 day with words)"), "\(lastDay.output)")
     }
 
     @Test("a daily goal across projects: set, counted in the quota and the streak, cleared")
@@ -136,6 +154,26 @@ struct ProgressCommandTests {
         // day take 22 days.
         #expect(result.output.contains("Pace: 250 words a writing day over the last 14 days (3 days with words)"))
         #expect(result.output.contains("“Winter”: at this pace, November 28, 2026: 8 days after it is due (November 20, 2026)"), "\(result.output)")
+    }
+
+    @Test("compile records the project's words as files counts them, its notes with its manuscript")
+    func compileRecords() throws {
+        let week = try ProgressWeek()
+        #expect(week.run(["add", "Winter", "--type", "novel"], day: 1).status == 0)
+        let folder = week.harness.root + "/Winter"
+        func write(_ words: Int, _ file: String) throws {
+            try FileManager.default.createDirectory(atPath: folder + "/" + (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try (0..<words).map { "w\($0)" }.joined(separator: " ").write(toFile: folder + "/" + file, atomically: true, encoding: .utf8)
+        }
+        try write(100, "Chapters/01 Snow.md")
+        #expect(week.run(["files", "Winter"], day: 1).status == 0)
+        try write(400, "Chapters/01 Snow.md")
+        try write(50, "Notes/ideas.md")
+        let compiled = week.run(["compile", "Winter", "--to", "md", "-o", week.harness.folder + "/Winter.md"], day: 2)
+        #expect(compiled.status == 0, "\(compiled.error)")
+        // The 2nd is compile's alone (progress on the 3rd counts the same 450 again): the notes'
+        // 50 words are in it, as files counts them, not only the manuscript's 300 more.
+        #expect(week.dayWords(try week.json(["--days", "2"], day: 3)) == [350, 0])
     }
 
     @Test("bad input: --days 0, negative, not a number, both formats, an unknown project")
@@ -231,28 +269,15 @@ struct ProgressCommandTests {
         let week = try ProgressWeek()
         #expect(week.run(["add", "Winter"], day: 1).status == 0)
         let root = week.harness.root
-        func git(_ arguments: String..., date: String? = nil) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-C", root] + arguments
-            var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": week.harness.folder,
-                               "GIT_AUTHOR_NAME": "A", "GIT_AUTHOR_EMAIL": "a@example.org",
-                               "GIT_COMMITTER_NAME": "A", "GIT_COMMITTER_EMAIL": "a@example.org"]
-            if let date { environment["GIT_COMMITTER_DATE"] = date; environment["GIT_AUTHOR_DATE"] = date }
-            process.environment = environment
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "git \(arguments)")
-        }
-        try git("init", "-q")
+        try week.git("init", "-q")
         // Nov 1 twice (the last counts), Nov 3 in a zone where it is still Nov 3 (23:30 at UTC−5 is
         // Nov 4 in UTC), and a hidden file and a file of no text format that do not count.
         for (words, date) in [(100, "2026-11-01T09:00:00+00:00"), (150, "2026-11-01T18:00:00+00:00"), (400, "2026-11-03T23:30:00-05:00")] {
             try week.write(words, to: "Winter")
             try "not counted".write(toFile: root + "/Winter/.notes.md", atomically: true, encoding: .utf8)
             try "not counted".write(toFile: root + "/Winter/cover.png", atomically: true, encoding: .utf8)
-            try git("add", "-A")
-            try git("commit", "-q", "-m", "words", date: date)
+            try week.git("add", "-A")
+            try week.git("commit", "-q", "-m", "words", date: date)
         }
         let first = week.run(["progress", "--json", "--days", "5"], day: 5)
         #expect(first.status == 0, "\(first.error)")
@@ -263,6 +288,26 @@ struct ProgressCommandTests {
         let again = week.run(["progress", "--json", "--days", "5"], day: 5)
         #expect(again.error.isEmpty, "read once")
         #expect(again.output == first.output)
+    }
+
+    @Test("the backfill follows a folder renamed since: each commit read where the project's folder was then")
+    func backfillAcrossRename() throws {
+        let week = try ProgressWeek()
+        #expect(week.run(["add", "Draft"], day: 1).status == 0)
+        try week.git("init", "-q")
+        try week.write(100, to: "Draft")
+        try week.git("add", "-A")
+        try week.git("commit", "-q", "-m", "words", date: "2026-11-01T09:00:00+00:00")
+        // Renamed on the morning of the 2nd (the store's history says when), written after.
+        #expect(week.run(["rename", "Draft", "Winter"], day: 2, hours: -3).status == 0)
+        #expect(FileManager.default.fileExists(atPath: week.harness.root + "/Winter/text.md"))
+        try week.write(300, to: "Winter")
+        try week.git("add", "-A")
+        try week.git("commit", "-q", "-m", "words", date: "2026-11-02T18:00:00+00:00")
+        let object = try week.json(["--days", "3"], day: 3)
+        // The 1st counted in Draft/: 100 words, so the 2nd wrote 200, not 300.
+        #expect(week.dayWords(object) == [0, 200, 0], "\(object)")
+        #expect(object["backfilledFrom"] as? String == "2026-11-01")
     }
 
     @Test("the commands that count no words record nothing and open no file of progress")

@@ -106,7 +106,8 @@ struct WritingDaysTests {
         ])
         #expect(WritingDays(records, projects: [poems]).totals(from: firstOfNovember + 1, through: firstOfNovember + 1) == [1])
         let rows = WritingDays(records).rows(from: firstOfNovember, through: firstOfNovember + 1, projects: [novel, poems])
-        #expect(rows.map(\.words) == [0, 0, 20, 1])
+        #expect(rows.map(\.day.words) == [0, 0, 20, 1])
+        #expect(rows.map(\.project) == [novel, poems, novel, poems])
     }
 }
 
