@@ -90,6 +90,7 @@ struct CompletionEngine {
         case .shells: fixed(Shell.allCases.map { CompletionCandidate(word: $0.rawValue, description: nil) })
         case .formats: fixed(CompileFormat.allCases.map { CompletionCandidate(word: $0.rawValue, description: nil) })
         case .papers: fixed(Paper.allCases.map { CompletionCandidate(word: $0.rawValue, description: nil) })
+        case .words(let words): fixed(words.map { CompletionCandidate(word: $0, description: nil) })
         case .nothing: .nothing
         }
     }

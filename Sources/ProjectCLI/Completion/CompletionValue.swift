@@ -13,6 +13,8 @@ enum CompletionValue: Equatable {
     case shells
     case formats
     case papers
+    /// A fixed set of words, the same in every language (a market's action or kind, a response).
+    case words([String])
     case nothing
 
     init(placeholder: String) {
@@ -26,6 +28,10 @@ enum CompletionValue: Equatable {
         case "placeholder.shell": .shells
         case "placeholder.format": .formats
         case "placeholder.paper": .papers
+        case "placeholder.market-action": .words(MarketAction.allCases.map(\.rawValue))
+        case "placeholder.market-kind": .words(MarketKind.allCases.map(\.rawValue))
+        case "placeholder.response": .words(ResponseCommand.statuses.map(\.rawValue))
+        case "placeholder.yes-no": .words(MarketField.yesNoWords)
         default: .nothing
         }
     }
