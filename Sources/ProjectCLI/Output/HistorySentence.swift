@@ -82,7 +82,8 @@ struct HistorySentence {
         case ("sync", _) where !undone:
             return localizer.text("history.share", count: operations.filter { if case .create = $0 { true } else { false } }.count)
         case ("import", _):
-            let count = operations.count
+            // Projects only: the markets and submissions an export carries come with them.
+            let count = operations.filter { if case .create = $0 { true } else if case .remove = $0 { true } else { false } }.count
             return undone ? localizer.text("history.import.undo", count: count) : localizer.text("history.import", count: count)
         case ("sort", .setDefaultOrder(let from, let to)?):
             // The order itself reads "sorted by name"; the sentence around it does not repeat it.

@@ -5,8 +5,9 @@ extension HistorySentence {
     /// A change to markets or submissions in one sentence, said from its first operation of that
     /// kind; an undo or redo says what it took back or did again, as for projects.
     func describeSubmissions(_ change: Change, undone: Bool) -> String? {
+        // A change about projects (an import bringing markets along) is said as the projects' change.
+        guard case .submissions? = change.catalogOperations.first else { return nil }
         var operations = change.catalogOperations.compactMap { if case .submissions(let operation) = $0 { operation } else { nil } }
-        guard !operations.isEmpty else { return nil }
         if case .undo = change.kind { operations = operations.reversed().map(\.reversed) }
         let said = sentence(operations)
         // `undone`: `undo` says "Undone:" before the sentence itself.
