@@ -23,7 +23,8 @@ enum SubmitCommand: Command {
         let store = try context.store
         let catalog = try store.catalog()
         let market = try catalog.market(invocation.value(to)!)
-        let place = try context.versionPlace(invocation.argument(0)!)
+        let (project, folder) = try store.existingFolder(of: .named(invocation.argument(0)!), in: catalog)
+        let place = context.versionPlace(project, folder: folder)
         var files = try invocation.arguments.dropFirst().map { typed throws(CommandError) in try context.versionFile(typed, in: place) }
         if files.isEmpty { files = try context.versions { () throws(VersionError) in try place.shelf.folder.textFiles().sorted() } }
         guard !files.isEmpty else { throw ProjectStoreError.submissions(.nothingToSubmit(place.project.name)) }

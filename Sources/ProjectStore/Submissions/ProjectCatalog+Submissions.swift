@@ -84,7 +84,13 @@ extension ProjectCatalog {
     }
 
     static func numberedBefore(_ lhs: Submission, _ rhs: Submission) -> Bool {
-        lhs.sent != rhs.sent ? lhs.sent < rhs.sent : lhs.id.uuidString < rhs.id.uuidString
+        lhs.sent != rhs.sent ? lhs.sent < rhs.sent : idBefore(lhs.id, rhs.id)
+    }
+
+    /// The order of the ids' text, compared as bytes: making the text of 10,000 ids to sort them
+    /// was most of the time a store's submissions took to read.
+    static func idBefore(_ lhs: UUID, _ rhs: UUID) -> Bool {
+        withUnsafeBytes(of: lhs.uuid) { left in withUnsafeBytes(of: rhs.uuid) { right in left.lexicographicallyPrecedes(right) } }
     }
 
     /// Gives the pieces named (every piece still out, when none is named) the response; refuses a
@@ -164,7 +170,9 @@ extension ProjectCatalog {
             guard ids.insert(submission.id).inserted else { throw .duplicateID(submission.id) }
         }
         self.markets = markets
-        self.submissions = submissions.sorted(by: Self.numberedBefore)
+        // This tool writes them in order: sorted only when a hand or another tool did not.
+        let inOrder = zip(submissions, submissions.dropFirst()).allSatisfy { !Self.numberedBefore($1, $0) }
+        self.submissions = inOrder ? submissions : submissions.sorted(by: Self.numberedBefore)
     }
 
     /// Adds the markets and submissions of an import document that the catalog does not hold (by

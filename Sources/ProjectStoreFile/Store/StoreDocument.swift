@@ -89,22 +89,21 @@ public enum StoreDocument {
     /// `"markets"` and `"submissions"`, one a line, left out when there are none: a store without
     /// them reads as it did before them.
     private static func writeSubmissions(_ catalog: ProjectCatalog, to writer: inout JSONWriter) {
-        if !catalog.markets.isEmpty {
-            writer.raw(",\n  \"markets\": [")
-            for (index, market) in catalog.markets.enumerated() {
-                writer.raw(index == 0 ? "\n    " : ",\n    ")
-                SubmissionJSON.write(market, to: &writer)
-            }
-            writer.raw("\n  ]")
+        writeLines(",\n  \"markets\": [", catalog.markets, to: &writer) { SubmissionJSON.write($0, to: &$1) }
+        writeLines(",\n  \"submissions\": [", catalog.submissions, to: &writer) { SubmissionJSON.write($0, to: &$1) }
+    }
+
+    /// An array one value a line after `opening`, left out when empty.
+    private static func writeLines<Value>(
+        _ opening: StaticString, _ values: [Value], to writer: inout JSONWriter, _ write: (Value, inout JSONWriter) -> Void
+    ) {
+        guard !values.isEmpty else { return }
+        writer.raw(opening)
+        for (index, value) in values.enumerated() {
+            writer.raw(index == 0 ? "\n    " : ",\n    ")
+            write(value, &writer)
         }
-        if !catalog.submissions.isEmpty {
-            writer.raw(",\n  \"submissions\": [")
-            for (index, submission) in catalog.submissions.enumerated() {
-                writer.raw(index == 0 ? "\n    " : ",\n    ")
-                SubmissionJSON.write(submission, to: &writer)
-            }
-            writer.raw("\n  ]")
-        }
+        writer.raw("\n  ]")
     }
 
     /// `"shared": {"root": …, "logs": {"<machine>": [end, "clock"], …}}`, the machines in a steady
