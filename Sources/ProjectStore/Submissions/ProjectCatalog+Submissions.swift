@@ -171,7 +171,15 @@ extension ProjectCatalog {
         }
         self.markets = markets
         // This tool writes them in order: sorted only when a hand or another tool did not.
-        let inOrder = zip(submissions, submissions.dropFirst()).allSatisfy { !Self.numberedBefore($1, $0) }
+        // Field by field, by index: copying each submission to compare it cost more than the comparison.
+        var inOrder = true
+        for index in submissions.indices.dropFirst() {
+            let (sent, earlier) = (submissions[index].sent, submissions[index - 1].sent)
+            if sent < earlier || (sent == earlier && Self.idBefore(submissions[index].id, submissions[index - 1].id)) {
+                inOrder = false
+                break
+            }
+        }
         self.submissions = inOrder ? submissions : submissions.sorted(by: Self.numberedBefore)
     }
 

@@ -61,6 +61,22 @@ struct SubmissionDocumentTests {
         #expect(!written.contains("markets") && !written.contains("submissions"))
     }
 
+    @Test("submissions written out of order (by hand, by another tool) are read in the order their numbers follow")
+    func outOfOrder() throws {
+        var catalog = ProjectCatalog()
+        let project = try catalog.add(name: "Poems", kind: .poetry, details: nil, id: UUID(), created: Date(timeIntervalSince1970: 1_800_000_000))
+        let sample = SubmissionSamples.submission(of: project)
+        func sent(_ id: String, _ day: String) -> Submission {
+            Submission(id: UUID(uuidString: id)!, market: sample.market, project: project.id, projectName: "Poems",
+                       sent: CalendarDay(parsing: day)!, note: nil, pieces: sample.pieces)
+        }
+        let late = sent("00000000-0000-4000-8000-000000000001", "2026-11-02")
+        let sameDayHigh = sent("F0000000-0000-4000-8000-000000000001", "2026-11-01")
+        let sameDayLow = sent("A0000000-0000-4000-8000-000000000001", "2026-11-01")
+        try catalog.takeStored(markets: [SubmissionSamples.market], submissions: [late, sameDayHigh, sameDayLow])
+        #expect(catalog.submissions.map(\.id) == [sameDayLow.id, sameDayHigh.id, late.id])
+    }
+
     @Test("a store with two markets of one name is refused, as one with two projects of one name is")
     func duplicateMarkets() throws {
         var catalog = ProjectCatalog()
