@@ -3435,6 +3435,11 @@ def main() -> int:
             log("versions")
             version_rows = measure_version_rows(bench, runs)
 
+        submission_rows: list[Row] = []
+        if not (args.history_only or args.words_only or args.sync_only or args.compile_only or args.versions_only):
+            log("submissions")
+            submission_rows = measure_submission_rows(bench, runs)
+
         history_load = [os.getloadavg()]
         history_runs: list[HistoryRun] = []
         if not (args.words_only or args.compile_only or args.sync_only or args.versions_only):
@@ -3456,7 +3461,7 @@ def main() -> int:
         all_rows = [startup] + [row for rows in results.values() for row in rows] + word_rows + compile_rows + version_rows
         all_rows += [row for rows in issue8["folders"].values() for row in rows]
         all_rows += [row for rows in issue8["extra"].values() for row in rows]
-        all_rows += history_rows + progress_rows
+        all_rows += history_rows + progress_rows + submission_rows
         all_rows += sync_rows(sync_results) if sync_results else []
         failed = sum(1 for row in all_rows
                      if row.ours.failures or (getattr(row, "reference", None) and row.reference.failures) or row.problems
@@ -3484,6 +3489,7 @@ def main() -> int:
                 doc.write("\n".join(word_section(word_rows, runs)) + "\n")
                 doc.write("\n".join(compile_section(compile_rows, runs)) + "\n")
                 doc.write("\n".join(version_section(version_rows, runs)) + "\n")
+                doc.write("\n".join(submission_section(submission_rows, runs)) + "\n")
                 doc.write("\n".join(history_section(history_runs, history_info, tuple(history_load))) + "\n")
                 doc.write("\n".join(progress_section(progress_rows, runs, baseline_info)) + "\n")
                 doc.write("\n".join(sync_section(sync_results)) + "\n")
