@@ -30,7 +30,8 @@ extension HistorySentence {
             case .setMarket(let id, .name, let from, let to):
                 return l.text("history.market.rename", ["old": visible(from ?? ""), "new": visible(to ?? marketName(id))])
             case .setMarket(let id, _, _, _):
-                let fields = operations.compactMap { if case .setMarket(_, let field, _, _) = $0 { field.rawValue } else { nil } }
+                // Each field by the name `market show` gives it, in the writer's language.
+                let fields = operations.compactMap { if case .setMarket(_, let field, _, _) = $0 { l.text("market.row.\(field.rawValue)") } else { nil } }
                 return l.text("history.market.edit", ["name": visible(marketName(id)), "fields": fields.joined(separator: ", ")])
             case .addSubmission(let submission):
                 return l.text("history.submit", count: submission.pieces.count, [
