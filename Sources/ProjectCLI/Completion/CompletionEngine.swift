@@ -11,8 +11,9 @@ struct Completion: Equatable {
     enum Source: Equatable {
         /// Fixed words: commands, options, kinds, orders, shells.
         case words([CompletionCandidate])
-        /// The names in the store, read at completion time.
+        /// The names in the store, read at completion time: the projects', or the markets'.
         case projects
+        case markets
         case files
         case folders
         case nothing
@@ -82,6 +83,7 @@ struct CompletionEngine {
         }
         return switch value {
         case .projects: .projects
+        case .markets: .markets
         case .kinds: fixed(ProjectKind.allCases.map { CompletionCandidate(word: $0.rawValue, description: $0.nameKey) })
         case .orders: fixed(ProjectOrder.allCases.map { CompletionCandidate(word: $0.rawValue, description: $0.nameKey) })
         case .files: .files

@@ -5,6 +5,8 @@ import ProjectStore
 /// no other change; any other placeholder (a name to invent, a number, free text) completes to nothing.
 enum CompletionValue: Equatable {
     case projects
+    /// The markets in the store (`submit --to`, `market show`).
+    case markets
     case kinds
     case orders
     case files
@@ -20,6 +22,7 @@ enum CompletionValue: Equatable {
     init(placeholder: String) {
         self = switch placeholder {
         case "placeholder.project": .projects
+        case "placeholder.market": .markets
         case "placeholder.kind": .kinds
         case "placeholder.order": .orders
         case "placeholder.file", "placeholder.path": .files
