@@ -26,32 +26,21 @@ public enum SubmissionsJSON {
     private static func write(_ market: Market, in catalog: ProjectCatalog, today: CalendarDay, to writer: inout JSONWriter) {
         SubmissionJSON.write(market, to: &writer, closed: false)
         let figures = MarketStatistics(of: market.id, in: catalog.submissions, today: today)
-        writer.raw(", \"statistics\": {\"submissions\": ")
-        writer.integer(figures.submissions)
-        writer.raw(", \"pieces\": ")
-        writer.integer(figures.pieces)
-        writer.raw(", \"accepted\": ")
-        writer.integer(figures.accepted)
-        writer.raw(", \"rejected\": ")
-        writer.integer(figures.rejected)
-        writer.raw(", \"withdrawn\": ")
-        writer.integer(figures.withdrawn)
-        writer.raw(", \"pending\": ")
-        writer.integer(figures.pending)
-        writer.raw(", \"acceptanceRate\": ")
-        number(figures.acceptanceRate, to: &writer)
-        writer.raw(", \"medianResponseDays\": ")
-        number(figures.medianResponseDays, to: &writer)
-        writer.raw(", \"longestResponseDays\": ")
-        if let days = figures.longestResponseDays { writer.integer(days) } else { writer.null() }
-        writer.raw(", \"longestPendingDays\": ")
-        if let days = figures.longestPendingDays { writer.integer(days) } else { writer.null() }
+        let counts: [(StaticString, Int?)] = [
+            (", \"statistics\": {\"submissions\": ", figures.submissions), (", \"pieces\": ", figures.pieces),
+            (", \"accepted\": ", figures.accepted), (", \"rejected\": ", figures.rejected), (", \"withdrawn\": ", figures.withdrawn),
+            (", \"pending\": ", figures.pending), (", \"longestResponseDays\": ", figures.longestResponseDays),
+            (", \"longestPendingDays\": ", figures.longestPendingDays),
+        ]
+        for (key, value) in counts {
+            writer.raw(key)
+            if let value { writer.integer(value) } else { writer.null() }
+        }
+        for (key, value) in [(", \"acceptanceRate\": " as StaticString, figures.acceptanceRate), (", \"medianResponseDays\": ", figures.medianResponseDays)] {
+            writer.raw(key)
+            if let value { writer.decimal(value) } else { writer.null() }
+        }
         writer.raw("}}")
-    }
-
-    private static func number(_ value: Double?, to writer: inout JSONWriter) {
-        guard let value else { return writer.null() }
-        writer.decimal(value)
     }
 
     public static func submissions(_ rows: [ListedSubmission]) -> [UInt8] {
