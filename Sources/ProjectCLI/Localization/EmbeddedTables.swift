@@ -973,6 +973,7 @@ history.response[one] = Antwort von „{market}“ festgehalten: {status}, für 
 history.response[other] = Antwort von „{market}“ festgehalten: {status}, für {count} Texte
 sync.field.market = Angaben des Markts
 sync.field.response = Antwort
+sync.market-renamed = Zwei Rechner haben einen Markt namens „{from}“ hinzugefügt: Der spätere heißt jetzt „{to}“.
 """##,
     "en": ##"""
 # English messages for `project`. Format: docs/localization.md.
@@ -1946,6 +1947,7 @@ history.response[one] = recorded {status} from “{market}” for {count} piece
 history.response[other] = recorded {status} from “{market}” for {count} pieces
 sync.field.market = market's details
 sync.field.response = response
+sync.market-renamed = Two machines added a market named “{from}”: the later one is now called “{to}”.
 """##,
     "es": ##"""
 # Spanish messages for `project`. Format and rules: docs/localization.md.
@@ -2920,6 +2922,7 @@ history.response[one] = registrada la respuesta de «{market}»: {status}, para 
 history.response[other] = registrada la respuesta de «{market}»: {status}, para {count} textos
 sync.field.market = datos del destino
 sync.field.response = respuesta
+sync.market-renamed = Dos equipos añadieron un destino llamado «{from}»: el más reciente se llama ahora «{to}».
 """##,
     "fr": ##"""
 # French messages for `project`. Format and rules: docs/localization.md.
@@ -3895,5 +3898,6 @@ history.response[one] = réponse de « {market} » enregistrée : {status}, p
 history.response[other] = réponse de « {market} » enregistrée : {status}, pour {count} textes
 sync.field.market = détails de la revue
 sync.field.response = réponse
+sync.market-renamed = Deux machines ont ajouté une revue nommée « {from} » : la plus récente s’appelle maintenant « {to} ».
 """##,
 ]

@@ -177,6 +177,9 @@ struct SyncReport {
                 "name": name(dropped.project, dropped.removal), "machine": dropped.edit.machine.name, "deleter": dropped.removal.machine.name])
         }
         for renaming in arrivals.flatMap(\.renamed) { sayRenaming(renaming) }
+        for renaming in arrivals.flatMap(\.renamedMarkets) {
+            context.say("sync.market-renamed", ["from": TerminalText.visible(renaming.from), "to": TerminalText.visible(renaming.to)])
+        }
         for clash in arrivals.flatMap(\.folderClashes) {
             let project = catalog.projects.first { $0.id == clash.project }
             let keeper = catalog.projects.first { $0.id == clash.keptBy }

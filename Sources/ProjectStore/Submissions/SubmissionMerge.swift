@@ -17,6 +17,8 @@ struct SubmissionMerge {
     private var submissions: [UUID: Entry<Submission>] = [:]
     /// Which market holds each name, as names compare.
     private var names: [String: UUID] = [:]
+    /// The numbered name each market holds now, by the merge: told as projects' are.
+    private var numbered: [UUID: Renaming] = [:]
 
     mutating func take(
         _ operation: SubmissionOperation, by shared: SharedChange, overridden: inout [Overridden], numbered: (String, Int) -> String
@@ -75,6 +77,7 @@ struct SubmissionMerge {
             given = numbered(wanted, number)
         }
         names[ProjectName.matchKey(given)] = id
+        self.numbered[id] = given == wanted ? nil : Renaming(project: id, from: wanted, to: given)
         return given
     }
 
@@ -84,9 +87,9 @@ struct SubmissionMerge {
     }
 
     /// The markets in the order first made, the submissions in the order their numbers follow.
-    func outcome() -> (markets: [Market], submissions: [Submission]) {
+    func outcome() -> (markets: [Market], submissions: [Submission], renamed: [Renaming]) {
         let markets = marketOrder.compactMap { self.markets[$0].flatMap { $0.exists ? $0.value : nil } }
         let submissions = self.submissions.values.filter(\.exists).map(\.value).sorted(by: ProjectCatalog.numberedBefore)
-        return (markets, submissions)
+        return (markets, submissions, marketOrder.compactMap { numbered[$0] }.filter { id in markets.contains { $0.id == id.project } })
     }
 }

@@ -190,13 +190,15 @@ private struct Merge {
             keyed[keyed.firstIndex { $0.id == entry.project.id }!].orderKey = key
         }
         var catalog = try ProjectCatalog(projects: keyed, defaultOrder: defaultOrder)
-        (catalog.markets, catalog.submissions) = submissions.outcome()
+        let renamedMarkets: [Renaming]
+        (catalog.markets, catalog.submissions, renamedMarkets) = submissions.outcome()
         // In the order the merge decided them, the same on every machine.
         return MergeOutcome(
             catalog: catalog, latestWrites: projects.reduce(into: [:]) { $0[$1.project.id] = $1.writes.mapValues(\.change) },
             overridden: overridden, dropped: dropped,
             renamed: renamed.values.sorted { ($0.0, $0.1.project.uuidString) < ($1.0, $1.1.project.uuidString) }.map(\.1),
-            folderClashes: folderClashes.values.sorted { ($0.0, $0.1.project.uuidString) < ($1.0, $1.1.project.uuidString) }.map(\.1))
+            folderClashes: folderClashes.values.sorted { ($0.0, $0.1.project.uuidString) < ($1.0, $1.1.project.uuidString) }.map(\.1),
+            renamedMarkets: renamedMarkets)
     }
 
     /// `name` numbered, shortened first if the number would make it too long.

@@ -48,6 +48,7 @@ struct SubmissionMergeTests {
         let theirs = M.change(M.desktop, at: 210, seen: [M.laptop.id: 100], .submissions(.addMarket(Sent.market(3, "ploughshares"))))
         let outcome = try MergeTests().mergedInEveryOrder([base, mine, theirs])
         #expect(outcome.catalog.markets.map(\.name) == ["Agni", "Ploughshares", "ploughshares (2)"])
+        #expect(outcome.renamedMarkets == [Renaming(project: fixedID("3a", 3), from: "ploughshares", to: "ploughshares (2)")])
     }
 
     @Test("a project deleted on one machine keeps its submissions; a market deleted takes its own")
