@@ -164,6 +164,7 @@ struct SubmissionCommandTests {
         await sandbox.ok("response", "Agni", "rejected")
         let history = await sandbox.ok("history").stdout
         #expect(history.contains("recorded rejected from “Agni” for 2 pieces\n") && history.contains("sent 2 pieces of “Poems” to “Agni”\n"), "\(history)")
+        #expect(await sandbox.ok("history", "--json").stdout.contains("\"sent 2 pieces of “Poems” to “Agni”\""))
         #expect(await sandbox.ok("undo").stdout == "Undone: recorded rejected from “Agni” for 2 pieces.\n")
         let deleted = await sandbox.ok("market", "delete", "Agni")
         #expect(deleted.stdout == "Deleted the market “Agni” and the 1 submission it held. project undo brings them back.\n")
