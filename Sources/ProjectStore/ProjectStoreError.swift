@@ -57,6 +57,8 @@ public enum ProjectStoreError: Error, Sendable, Equatable {
     /// A file of ours in a shared root (a machine's log) cannot be read or written, or holds what
     /// this version cannot read.
     case sharedFile(StorageError)
+    /// What the markets and submissions refuse.
+    case submissions(SubmissionError)
 }
 
 /// A store that is not there although its history records changes made to it.

@@ -15,6 +15,7 @@ Run it through its wrapper, from anywhere:
     bash Tests/Benchmark/run.sh --history-only  # only the history rows of issue 10 (1,000 and 10,000), printed
     bash Tests/Benchmark/run.sh --compile-only  # only the compile rows of issue 16, printed
     bash Tests/Benchmark/run.sh --versions-only # only the version rows of issue 29, printed
+    bash Tests/Benchmark/run.sh --submissions-only # only the submission rows of issue 30, printed
     bash Tests/Benchmark/run.sh --sync-only     # only the sync rows of issue 15 (1,000 and 10,000), printed
                                                 # and put in place of their section in docs/performance.md
     bash Tests/Benchmark/run.sh --progress-only --baseline b2346ce   # only the progress rows of issue 31, into docs/performance.md
@@ -2137,12 +2138,115 @@ def version_section(rows: list[Row], runs: int) -> list[str]:
            f"{VERSION_COUNT:,} versions.", ""]
     out += table(rows)
     out.append("")
-    for row, key in zip(rows, ["snapshot-first", "snapshot-unchanged", "diff", "versions"]):
-        median, target = row.ours.median_ms, VERSION_TARGETS_MS[key]
+    return out + verdicts(rows, ["snapshot-first", "snapshot-unchanged", "diff", "versions"], VERSION_TARGETS_MS)
+
+
+def verdicts(rows: list[Row], keys: list[str], targets_ms: dict[str, int]) -> list[str]:
+    """Each row judged against its target: met, missed by how much, or not measured."""
+    out = []
+    for row, key in zip(rows, keys):
+        median, target = row.ours.median_ms, targets_ms[key]
         verdict = "not measured (a run failed)" if median is None else \
             ("met" if median < target else f"missed: {fmt_ms(median)} ms")
         out.append(f"- `{row.label}`: under {target} ms: {verdict}")
     return out
+
+
+# --------------------------------------------------------------------------------------------
+# Submissions (issue 30): the lists and figures of a busy writer's submissions, and a packet sent
+
+
+SUBMISSION_MARKETS = 100
+SUBMISSION_COUNT = 10_000
+SUBMISSION_PACKET = 5
+SUBMISSION_TARGETS_MS = {"pending": 30, "market-show": 30, "submit": 50}
+
+
+def submissions_document(folder: Path) -> dict:
+    """An export document: "Poems" (its folder `folder`), 100 markets and 10,000 submissions of one
+    to five pieces over ten years, a fifth still out, the rest answered."""
+    rng = random.Random(SEED + 30)
+    project = str(uuid.UUID(int=1))
+    markets = [{"id": str(uuid.UUID(int=0x3A << 120 | n)), "name": f"Market {n + 1}", "kind": "magazine", "url": None,
+                "deadline": None, "simultaneous": "yes", "multiple": "yes", "notes": None,
+                "response-days": str(rng.choice([30, 60, 90]))} for n in range(SUBMISSION_MARKETS)]
+    start = dt.date(2016, 1, 1)
+    submissions = []
+    for n in range(SUBMISSION_COUNT):
+        sent = start + dt.timedelta(days=n * 3650 // SUBMISSION_COUNT)
+        pieces = []
+        for p in range(rng.randint(1, 5)):
+            status = "pending" if rng.random() < 0.2 else rng.choice(["rejected", "rejected", "rejected", "accepted", "withdrawn"])
+            answered = None if status == "pending" else str(min(sent + dt.timedelta(days=rng.randint(1, 200)), dt.date(2026, 1, 1)))
+            pieces.append({"file": f"Poem {rng.randint(1, 400)}.md", "version": f"{n:08x}{p:04x}", "number": 1,
+                           "status": status, "responded": answered, "responseNote": None})
+        submissions.append({"id": str(uuid.UUID(int=0x5B << 120 | n)), "market": markets[n % SUBMISSION_MARKETS]["id"],
+                            "project": project, "projectName": "Poems", "sent": str(sent), "note": None, "pieces": pieces})
+    return {"version": 3, "sort": "name", "root": None, "projects": [
+        {"id": project, "name": "Poems", "type": "poetry", "created": "2016-01-01T00:00:00.000Z", "details": None,
+         "folder": str(folder)}], "markets": markets, "submissions": submissions}
+
+
+def measure_submission_rows(bench: Bench, runs: int) -> list[Row]:
+    """Times `submissions --pending` and `market show` in a store of 100 markets and 10,000
+    submissions, and `submit` of a packet of five poems, each rewritten before the run (untimed) so
+    that every run keeps five versions. Checks what each says."""
+    root = bench.work / "submissions"
+    folder = root / "Poems"
+    folder.mkdir(parents=True)
+    store = root / "projects.json"
+    (root / "import.json").write_text(json.dumps(submissions_document(folder)), encoding="utf-8")
+    imported = bench.run([str(bench.binary), "import", str(root / "import.json"), "--store", str(store)])
+    if imported.code != 0:
+        fail(f"project import of the submissions failed (exit {imported.code}): {imported.err[:500]}")
+    env = bench.base_env
+    ours = lambda *args: (lambda i: [str(bench.binary), *args, "--store", str(store)])
+
+    def listed_pending(_: int, outcome: Outcome) -> Optional[str]:
+        lines = outcome.out.count("\n")
+        return None if lines > SUBMISSION_COUNT // 10 and "out " in outcome.out else f"listed {lines} lines"
+
+    def figures(_: int, outcome: Outcome) -> Optional[str]:
+        return None if "Acceptance rate:" in outcome.out and "100 submissions" in outcome.out else f"said: {outcome.out[:300]}"
+
+    rows = [
+        Row(f"submissions --pending ({SUBMISSION_MARKETS} markets, {SUBMISSION_COUNT:,} submissions)",
+            Case("project submissions --pending", ours("submissions", "--pending"), env, ours=True, check=listed_pending),
+            [], reset=lambda: None),
+        Row(f"market show ({SUBMISSION_COUNT:,} submissions)",
+            Case("project market show", ours("market", "show", "Market 7"), env, ours=True, check=figures),
+            [], reset=lambda: None),
+    ]
+    poems = [f"Packet {n + 1}.md" for n in range(SUBMISSION_PACKET)]
+
+    def rewrite(i: int) -> None:
+        for name in poems:
+            (folder / name).write_text(f"{name}, draft {i}: the light on the water, the boat, the gull.\n", encoding="utf-8")
+
+    def packet_sent(_: int, outcome: Outcome) -> Optional[str]:
+        return None if outcome.out.startswith("Recorded submission ") and f"{SUBMISSION_PACKET} pieces" in outcome.out \
+            else f"said: {outcome.out[:300]}"
+
+    rows.append(Row(f"submit of a packet of {SUBMISSION_PACKET} poems, its versions kept",
+                    Case("project submit", ours("submit", "Poems", *poems, "--to", "Market 1", "--force"), env, ours=True,
+                         before=rewrite, check=packet_sent),
+                    [], reset=lambda: None))
+    for row in rows:
+        bench.measure(row, runs, 1)
+    shutil.rmtree(root, ignore_errors=True)
+    return rows
+
+
+def submission_section(rows: list[Row], runs: int) -> list[str]:
+    """The submission rows for docs/performance.md, each judged against issue 30's target."""
+    out = ["", "## Submissions (issue 30)", "",
+           f"Median of {runs} runs, each the whole process, in a store of {SUBMISSION_MARKETS} markets and "
+           f"{SUBMISSION_COUNT:,} submissions of one to five pieces (a fifth still out): `submissions --pending`, "
+           f"`market show`, and `submit` of a packet of {SUBMISSION_PACKET} poems, each rewritten before the run "
+           "(untimed), so that every run keeps five versions.", ""]
+    out += table(rows)
+    out.append("")
+    return out + verdicts(rows, ["pending", "market-show", "submit"], SUBMISSION_TARGETS_MS)
 
 
 # --------------------------------------------------------------------------------------------
@@ -3168,6 +3272,8 @@ def main() -> int:
                         help="run only the compile rows of issue 16 and print their section, writing nothing")
     parser.add_argument("--versions-only", action="store_true",
                         help="run only the version rows of issue 29 and print their section, writing nothing")
+    parser.add_argument("--submissions-only", action="store_true",
+                        help="run only the submission rows of issue 30 and print their section, writing nothing")
     parser.add_argument("--history-only", action="store_true",
                         help="run only the history rows of issue 10 (at --sizes, default "
                              f"{DEFAULT_HISTORY_SIZES}) and print their section, writing nothing")
@@ -3209,7 +3315,7 @@ def main() -> int:
         return runs_large if size >= LARGE else runs
 
     revision = args.baseline if args.baseline is not None else (None if args.check else DEFAULT_BASELINE)
-    if (args.history_only or args.sync_only or args.versions_only or args.progress_only) and args.baseline is None:
+    if (args.history_only or args.sync_only or args.versions_only or args.progress_only or args.submissions_only) and args.baseline is None:
         revision = None
     if revision is not None and revision.lower() == "none":
         revision = None
@@ -3247,13 +3353,14 @@ def main() -> int:
         if not os.access(history_baseline, os.X_OK):
             fail(f"{history_baseline} is not an executable")
         history_info = {"binary": history_baseline.name}
-    elif not args.check and not args.sync_only and not args.versions_only and not args.progress_only and args.history_baseline.lower() != "none":
+    elif not args.check and not args.sync_only and not args.versions_only and not args.progress_only and not args.submissions_only \
+            and args.history_baseline.lower() != "none":
         history_baseline, history_s, commit = build_baseline(args.history_baseline)
         history_info = {"commit": commit, "build_s": history_s, "title": commit_title(commit)}
         log(f"built the history baseline {commit[:12]} in {history_s:.0f} s")
 
     notes: list[str] = []
-    if args.no_peers or args.history_only or args.sync_only or args.versions_only or args.progress_only:
+    if args.no_peers or args.history_only or args.sync_only or args.versions_only or args.progress_only or args.submissions_only:
         peers = {"task": None, "todo": None}
     else:
         peers, notes = ensure_peers(install=True)
@@ -3276,7 +3383,8 @@ def main() -> int:
         results: dict[int, list[Row]] = {}
         issue8: dict = {"folders": {}, "compare": {}, "extra": {}, "baseline": baseline_info}
         sizes_info: dict[int, dict] = {}
-        only = args.words_only or args.history_only or args.compile_only or args.sync_only or args.versions_only or args.progress_only
+        only = args.words_only or args.history_only or args.compile_only or args.sync_only or args.versions_only or args.progress_only \
+            or args.submissions_only
         for size in ([] if only else sizes):
             log(f"{size:,} projects")
             size_peers = peers if size in args.peer_sizes else {"task": None, "todo": None}
@@ -3298,6 +3406,11 @@ def main() -> int:
                 "notes": size_notes, "versions": run.versions,
             }
             shutil.rmtree(run.dir)
+
+        if args.submissions_only:
+            rows = measure_submission_rows(bench, runs)
+            print("\n".join(submission_section(rows, runs)))
+            return 1 if bench.failures else 0
 
         if args.progress_only:
             rows = measure_progress_rows(bench, runs)
@@ -3322,6 +3435,11 @@ def main() -> int:
             log("versions")
             version_rows = measure_version_rows(bench, runs)
 
+        submission_rows: list[Row] = []
+        if not (args.history_only or args.words_only or args.sync_only or args.compile_only or args.versions_only):
+            log("submissions")
+            submission_rows = measure_submission_rows(bench, runs)
+
         history_load = [os.getloadavg()]
         history_runs: list[HistoryRun] = []
         if not (args.words_only or args.compile_only or args.sync_only or args.versions_only):
@@ -3343,7 +3461,7 @@ def main() -> int:
         all_rows = [startup] + [row for rows in results.values() for row in rows] + word_rows + compile_rows + version_rows
         all_rows += [row for rows in issue8["folders"].values() for row in rows]
         all_rows += [row for rows in issue8["extra"].values() for row in rows]
-        all_rows += history_rows + progress_rows
+        all_rows += history_rows + progress_rows + submission_rows
         all_rows += sync_rows(sync_results) if sync_results else []
         failed = sum(1 for row in all_rows
                      if row.ours.failures or (getattr(row, "reference", None) and row.reference.failures) or row.problems
@@ -3371,6 +3489,7 @@ def main() -> int:
                 doc.write("\n".join(word_section(word_rows, runs)) + "\n")
                 doc.write("\n".join(compile_section(compile_rows, runs)) + "\n")
                 doc.write("\n".join(version_section(version_rows, runs)) + "\n")
+                doc.write("\n".join(submission_section(submission_rows, runs)) + "\n")
                 doc.write("\n".join(history_section(history_runs, history_info, tuple(history_load))) + "\n")
                 doc.write("\n".join(progress_section(progress_rows, runs, baseline_info)) + "\n")
                 doc.write("\n".join(sync_section(sync_results)) + "\n")

@@ -8,6 +8,7 @@
 #   bash Tests/Benchmark/run.sh --baseline REV   compare with the release build of commit REV ('none': no baseline)
 #   bash Tests/Benchmark/run.sh --history-only   only the history rows of issue 10, printed
 #   bash Tests/Benchmark/run.sh --versions-only  only the version rows of issue 29, printed
+#   bash Tests/Benchmark/run.sh --submissions-only  only the submission rows of issue 30, printed
 #   bash Tests/Benchmark/run.sh --sync-only      only the sync rows of issue 15, into docs/performance.md
 #   bash Tests/Benchmark/run.sh --help     every option
 # Paths given as options are relative to the current folder; the build runs in the repository's root.

@@ -32,7 +32,7 @@ struct HistoryFileTests {
             .disk(.made(project: id, path: "/w/Café -Noir-", layout: .folders(["Chapters", "Set Aside"]))),
             .disk(.made(project: id, path: "/w/T", layout: .template("/t/novel"))),
             .disk(.moved(project: id, from: "/w/a", to: "/w/.trash/a (2)")),
-        ]
+        ] + SubmissionSamples.everyOperation(project: project)
     }
 
     private func decodeAll(_ bytes: [UInt8]) throws -> [Change] {

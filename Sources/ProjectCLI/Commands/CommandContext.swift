@@ -56,9 +56,11 @@ struct CommandContext {
 
     /// Sentences for the history's changes, in the user's language and locales.
     func historySentence(_ store: ProjectStore, _ catalog: ProjectCatalog) -> HistorySentence {
-        HistorySentence(
+        var sentence = HistorySentence(
             localizer: localizer, locales: locales, root: store.root(of: catalog), home: environment["HOME"],
             dates: { dateText })
+        sentence.marketNames = catalog.marketNames(bySubmission: true)
+        return sentence
     }
 
     /// The width a view must fit at a terminal; `nil` in a pipe, where nothing is cut or broken.

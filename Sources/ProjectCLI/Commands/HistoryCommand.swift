@@ -53,7 +53,8 @@ enum HistoryCommand: Command {
         let names = HistorySentence.namesAtEachChange(changes, catalog: named)
         let entries = History(changes: changes).entries.reversed().map { ($0, names[$0.change.id] ?? [:]) }
         if invocation.isSet(json) {
-            let english = HistorySentence(localizer: Localizer(language: "en"), locales: LocaleSettings(environment: [:]), root: store.root(of: catalog))
+            var english = HistorySentence(localizer: Localizer(language: "en"), locales: LocaleSettings(environment: [:]), root: store.root(of: catalog))
+            english.marketNames = named.marketNames(bySubmission: true)
             context.terminal.output(utf8: HistoryJSON.encode(entries.map(\.0)) { entry in
                 english.describe(entry, names: names[entry.change.id] ?? [:])
             })

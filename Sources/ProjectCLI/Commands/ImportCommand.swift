@@ -16,13 +16,19 @@ enum ImportCommand: Command {
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
         let path = invocation.argument(0)!
         let bytes = try read(path)
-        let projects: [Project]
+        let document: StoreDocument.Contents
         do {
-            projects = try StoreDocument.decode(bytes).projects
+            document = try StoreDocument.decode(bytes)
         } catch {
             throw CommandError.importInvalid(path: path, error)
         }
-        let imported = try context.store.importProjects(projects)
+        let store = try context.store
+        // The markets and submissions come in the same change as the projects: one undo takes all back.
+        let imported = try store.change { catalog throws(ProjectStoreError) in
+            let projects = try catalog.importProjects(document.projects, root: store.root(of: catalog))
+            try catalog.importSubmissions(markets: document.markets, submissions: document.submissions)
+            return projects
+        }
         context.say("import.done", count: imported.count)
     }
 

@@ -40,6 +40,11 @@ enum ShowCommand: Command {
             context.terminal.output(view.render(
                 project, count: catalog.projects.count, folder: folder, words: words, today: today,
                 notArrived: store.folderHasNotArrived(project, in: catalog), width: context.lineWidth))
+            // Where its pieces were sent and where each stands, newest first.
+            let sent = SubmissionListing(catalog: catalog, today: today).rows(pendingOnly: false, project: project.id)
+            if !sent.isEmpty {
+                context.terminal.output("\n" + context.localizer.text("submissions.heading") + "\n" + SubmissionTable(context: context).render(sent))
+            }
         }
     }
 }

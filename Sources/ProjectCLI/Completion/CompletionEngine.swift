@@ -11,8 +11,9 @@ struct Completion: Equatable {
     enum Source: Equatable {
         /// Fixed words: commands, options, kinds, orders, shells.
         case words([CompletionCandidate])
-        /// The names in the store, read at completion time.
+        /// The names in the store, read at completion time: the projects', or the markets'.
         case projects
+        case markets
         case files
         /// A project's text files, as `files` names them, and, `withGone`, the files gone from it
         /// that have versions.
@@ -87,6 +88,7 @@ struct CompletionEngine {
         }
         return switch value {
         case .projects: .projects
+        case .markets: .markets
         case .kinds: fixed(ProjectKind.allCases.map { CompletionCandidate(word: $0.rawValue, description: $0.nameKey) })
         case .orders: fixed(ProjectOrder.allCases.map { CompletionCandidate(word: $0.rawValue, description: $0.nameKey) })
         case .files: .files
@@ -103,6 +105,7 @@ struct CompletionEngine {
         case .shells: fixed(Shell.allCases.map { CompletionCandidate(word: $0.rawValue, description: nil) })
         case .formats: fixed(CompileFormat.allCases.map { CompletionCandidate(word: $0.rawValue, description: nil) })
         case .papers: fixed(Paper.allCases.map { CompletionCandidate(word: $0.rawValue, description: nil) })
+        case .words(let words): fixed(words.map { CompletionCandidate(word: $0, description: nil) })
         case .nothing: .nothing
         }
     }

@@ -38,8 +38,9 @@ enum CompletionHelper {
             let localizer = Localizer(language: LocaleSettings(environment: environment).language)
             let lines = candidates.map { line(completion.lead, $0.word, description: $0.description.map { localizer.text($0) }, shell: shell) }
             terminal.output("words\n" + lines.joined())
-        case .projects:
-            let names = projectNames(matching: completion.typed, store: completion.store, environment: environment)
+        case .projects, .markets:
+            let names = projectNames(matching: completion.typed, store: completion.store, environment: environment,
+                                     markets: completion.source == .markets)
             output(names, completion, shell: shell, terminal: terminal)
         case .projectFiles(let project, let withGone):
             let versions = VersionCompletion(project: project, store: completion.store, environment: environment)
@@ -86,12 +87,12 @@ enum CompletionHelper {
     }
 
     /// The store's names a word of which starts with `typed`, ignoring case and accents, in the
-    /// writer's order: `ete` offers “L’Été de Marie”.
-    static func projectNames(matching typed: String, store: String?, environment: [String: String]) -> [String] {
+    /// writer's order: `ete` offers “L’Été de Marie”. With `markets`, the markets' names.
+    static func projectNames(matching typed: String, store: String?, environment: [String: String], markets: Bool = false) -> [String] {
         guard let path = StoreLocation.path(explicit: store, environment: environment),
               let catalog = try? FileStorage(path: path).load() else { return [] }
         let typed = TypedName(typed)
-        return catalog.projects.lazy.map(\.name).filter(typed.startsAWord)
+        return markets ? catalog.markets.map(\.name).filter(typed.startsAWord) : catalog.projects.lazy.map(\.name).filter(typed.startsAWord)
     }
 
     /// The characters every name starts with.

@@ -5,6 +5,8 @@ import ProjectStore
 /// no other change; any other placeholder (a name to invent, a number, free text) completes to nothing.
 enum CompletionValue: Equatable {
     case projects
+    /// The markets in the store (`submit --to`, `market show`).
+    case markets
     case kinds
     case orders
     case files
@@ -19,11 +21,14 @@ enum CompletionValue: Equatable {
     case shells
     case formats
     case papers
+    /// A fixed set of words, the same in every language (a market's action or kind, a response).
+    case words([String])
     case nothing
 
     init(placeholder: String) {
         self = switch placeholder {
         case "placeholder.project": .projects
+        case "placeholder.market": .markets
         case "placeholder.kind": .kinds
         case "placeholder.order": .orders
         case "placeholder.file", "placeholder.path": .files
@@ -35,6 +40,10 @@ enum CompletionValue: Equatable {
         case "placeholder.shell": .shells
         case "placeholder.format": .formats
         case "placeholder.paper": .papers
+        case "placeholder.market-action": .words(MarketAction.allCases.map(\.rawValue))
+        case "placeholder.market-kind": .words(MarketKind.allCases.map(\.rawValue))
+        case "placeholder.response": .words(ResponseCommand.statuses.map(\.rawValue))
+        case "placeholder.yes-no": .words(MarketField.yesNoWords)
         default: .nothing
         }
     }

@@ -34,7 +34,11 @@ struct ErrorReport {
         let lines: [String]
         switch error {
         case let error as ProjectStoreError:
-            (lines, status) = Self.describe(error, l, when: { dates?.dateAndTime($0) ?? Timestamp.string(from: $0) })
+            if case .submissions(let problem) = error {
+                (lines, status) = (Self.describe(problem, l, day: { dates?.day($0) ?? $0.description }), .refused)
+            } else {
+                (lines, status) = Self.describe(error, l, when: { dates?.dateAndTime($0) ?? Timestamp.string(from: $0) })
+            }
         case let error as UsageError:
             lines = [Self.describe(error, l), Self.helpHint(for: error.command, l)]
             status = .usage
@@ -130,6 +134,8 @@ struct ErrorReport {
             let found = lost.last.map { l.text("error.store-lost", count: lost.changes, ["path": lost.path, "last": when($0)]) }
                 ?? l.text("error.store-lost.undated", count: lost.changes, ["path": lost.path])
             return ([found, l.text("error.store-lost.what-to-do")], .unavailable)
+        case .submissions(let problem):
+            return (describe(problem, l, day: \.description), .refused)
         }
     }
 
@@ -144,6 +150,7 @@ struct ErrorReport {
         case .folderInTheWay(let path): l.text("error.history.folder-in-the-way", ["path": path])
         case .fileChanged(let file): l.text("error.history.file-changed", ["file": TerminalText.visible(file)])
         case .recordedBeforeUpgrade: l.text("error.history.before-upgrade")
+        case .submissionChanged(let name): l.text("error.history.submission-changed", ["name": TerminalText.visible(name)])
         case .changedElsewhere(let name, let machine, .field(let field)):
             l.text("error.history.changed-elsewhere", ["name": name, "machine": machine, "field": SyncReport.fieldName(field, l)])
         case .changedElsewhere(let name, let machine, .deleted): l.text("error.history.deleted-elsewhere", ["name": name, "machine": machine])
@@ -394,6 +401,8 @@ struct ErrorReport {
             l.text("usage.expected-extension-of-format", ["format": format])
         case .paper:
             l.text("usage.expected-paper", ["papers": Paper.allCases.map(\.rawValue).joined(separator: ", ")])
+        case .oneOf(let values):
+            l.text("usage.expected-one-of", ["values": values.joined(separator: ", ")])
         }
     }
 

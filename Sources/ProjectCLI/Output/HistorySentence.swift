@@ -11,6 +11,8 @@ struct HistorySentence {
     /// Where folders recorded relative to the root are, and the home folder, shown as `~`.
     let root: FolderRoot?
     let home: String?
+    /// A market's name, given its id or the id of a submission to it: operations name them by id.
+    var marketNames: (UUID) -> String? = { _ in nil }
 
     /// `dates` makes the date formats when a sentence first names a date (by default in the locales'
     /// zone); a caller that tells the writer about an unusable zone does so there.
@@ -52,6 +54,7 @@ struct HistorySentence {
             localizer.text(undone ? undoKey : key, values)
         }
         if let restore = change.fileRestore { return describe(restore, in: change, names: names, undone: undone) }
+        if let said = describeSubmissions(change, undone: undone) { return said }
         switch (change.command, operations.first) {
         case ("add", .create(let project)?):
             return text("history.add", undo: "history.add.undo", ["name": visible(project.name)])
@@ -79,7 +82,8 @@ struct HistorySentence {
         case ("sync", _) where !undone:
             return localizer.text("history.share", count: operations.filter { if case .create = $0 { true } else { false } }.count)
         case ("import", _):
-            let count = operations.count
+            // Projects only: the markets and submissions an export carries come with them.
+            let count = operations.filter { if case .create = $0 { true } else if case .remove = $0 { true } else { false } }.count
             return undone ? localizer.text("history.import.undo", count: count) : localizer.text("history.import", count: count)
         case ("sort", .setDefaultOrder(let from, let to)?):
             // The order itself reads "sorted by name"; the sentence around it does not repeat it.
@@ -136,7 +140,7 @@ struct HistorySentence {
         case .place?: "move"
         case .setDefaultOrder?: "sort"
         case .setRoot?: "root"
-        case .disk?, nil: nil
+        case .disk?, .submissions?, nil: nil
         }
     }
 

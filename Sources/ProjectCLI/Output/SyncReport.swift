@@ -149,9 +149,12 @@ struct SyncReport {
     /// `joining`: only what joining decided, the names and folders this machine brought; the other
     /// machines' earlier decisions were told on those machines.
     private func decisions(_ arrivals: [Arrivals], catalog: ProjectCatalog, store: ProjectStore? = nil, joining: Bool = false) {
+        let markets = catalog.marketNames(bySubmission: true)
         func name(_ id: UUID, _ change: Change) -> String {
             if let project = catalog.projects.first(where: { $0.id == id }) { return TerminalText.visible(project.name) }
             for case .remove(let project) in change.operations where project.id == id { return TerminalText.visible(project.name) }
+            // A market, or a submission named by its market: what a response or a market's field is about.
+            if let market = markets(id) { return TerminalText.visible(market) }
             return String(id.lowercasedString.prefix(8))
         }
         for overridden in joining ? [] : arrivals.flatMap(\.overridden) {
@@ -174,6 +177,9 @@ struct SyncReport {
                 "name": name(dropped.project, dropped.removal), "machine": dropped.edit.machine.name, "deleter": dropped.removal.machine.name])
         }
         for renaming in arrivals.flatMap(\.renamed) { sayRenaming(renaming) }
+        for renaming in arrivals.flatMap(\.renamedMarkets) {
+            context.say("sync.market-renamed", ["from": TerminalText.visible(renaming.from), "to": TerminalText.visible(renaming.to)])
+        }
         for clash in arrivals.flatMap(\.folderClashes) {
             let project = catalog.projects.first { $0.id == clash.project }
             let keeper = catalog.projects.first { $0.id == clash.keptBy }
@@ -193,6 +199,8 @@ struct SyncReport {
         case "target": l.text("sync.field.target")
         case "due": l.text("sync.field.due")
         case "folder": l.text("sync.field.folder")
+        case "response": l.text("sync.field.response")
+        case _ where MarketField(rawValue: field) != nil: l.text("sync.field.market")
         default: l.text("sync.field.place")
         }
     }

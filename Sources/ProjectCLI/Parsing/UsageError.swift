@@ -33,6 +33,8 @@ enum UsageError: Error, Equatable {
         /// An output file whose extension names another format than `--to`'s.
         case extensionOfFormat(String)
         case paper
+        /// One of these words, as typed (`yes`, `no`; a status; a market's kind).
+        case oneOf([String])
     }
 
     /// The command whose help would explain the mistake.

@@ -39,6 +39,10 @@ public struct ProjectCatalog: Sendable, Equatable {
     public var lost: LostStore?
     /// Set when the list is shared through a root: how far it has taken in every machine's log.
     public var sharing: SharingMark?
+    /// Where the writer sends work, in the order they were added.
+    public internal(set) var markets: [Market] = []
+    /// What was sent where, by date sent then id: the order their numbers follow.
+    public internal(set) var submissions: [Submission] = []
 
     public init() {
         projects = []
@@ -49,6 +53,7 @@ public struct ProjectCatalog: Sendable, Equatable {
     public static func == (lhs: ProjectCatalog, rhs: ProjectCatalog) -> Bool {
         lhs.defaultOrder == rhs.defaultOrder && lhs.savedRoot == rhs.savedRoot && lhs.projects == rhs.projects
             && lhs.projects.elementsEqual(rhs.projects) { $0.orderKey == $1.orderKey }
+            && lhs.markets == rhs.markets && lhs.submissions == rhs.submissions
     }
 
     /// A catalog rebuilt from stored projects, in the writer's order; refuses what the rules forbid.

@@ -18,6 +18,8 @@ public enum ChangeOperation: Sendable, Equatable {
     case setRoot(from: String?, to: String?)
     /// A step taken on disk: a folder made, renamed, or moved to or from the trash.
     case disk(DiskStep)
+    /// A market or a submission made, removed or changed.
+    case submissions(SubmissionOperation)
 
     /// The operation that takes this one back.
     public var reversed: ChangeOperation {
@@ -29,6 +31,7 @@ public enum ChangeOperation: Sendable, Equatable {
         case .setDefaultOrder(let from, let to): .setDefaultOrder(from: to, to: from)
         case .setRoot(let from, let to): .setRoot(from: to, to: from)
         case .disk(let step): .disk(step)
+        case .submissions(let operation): .submissions(operation.reversed)
         }
     }
 
@@ -38,7 +41,7 @@ public enum ChangeOperation: Sendable, Equatable {
         case .create(let project), .remove(let project): project.id
         case .set(let id, _), .place(let id, _): id
         case .disk(let step): step.project
-        case .setDefaultOrder, .setRoot: nil
+        case .setDefaultOrder, .setRoot, .submissions: nil
         }
     }
 }

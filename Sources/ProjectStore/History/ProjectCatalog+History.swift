@@ -117,6 +117,9 @@ extension ProjectCatalog {
             record(operation)
         case .disk:
             break  // taken by the store, through an intent
+        case .submissions(let change):
+            try apply(change)
+            record(operation)
         }
     }
 
@@ -188,6 +191,8 @@ public enum HistoryObstacle: Error, Sendable, Equatable {
     case fileChanged(String)
     /// The change was recorded before changes were operations; it is shown, never undone.
     case recordedBeforeUpgrade
+    /// A market or submission (named by the market's name) is no longer as the change left it.
+    case submissionChanged(String)
     /// Another machine sharing the root has changed the project since, after seeing the change.
     case changedElsewhere(String, machine: String, what: ChangeElsewhere)
 }

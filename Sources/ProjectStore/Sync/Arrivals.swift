@@ -8,6 +8,7 @@ public struct Arrivals: Sendable {
     public let dropped: [DroppedEdit]
     public let renamed: [Renaming]
     public let folderClashes: [FolderClash]
+    public let renamedMarkets: [Renaming]
 
     /// `previous`, the id this machine had until it found another writing its log, and `own`, this
     /// machine's changes in that log.
@@ -33,6 +34,9 @@ public struct Arrivals: Sendable {
         // A renaming the list already had was told when it happened.
         renamed = merged.renamed.filter { renaming in
             before.projects.first { $0.id == renaming.project }?.name != renaming.to
+        }
+        renamedMarkets = merged.renamedMarkets.filter { renaming in
+            before.markets.first { $0.id == renaming.project }?.name != renaming.to
         }
         // Likewise a folder given up: said when it happens.
         folderClashes = merged.folderClashes.filter { clash in

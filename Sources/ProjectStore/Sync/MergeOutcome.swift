@@ -14,6 +14,8 @@ public struct MergeOutcome: Sendable {
     public let renamed: [Renaming]
     /// Projects two machines gave the same folder: all but the first to claim it have none now.
     public let folderClashes: [FolderClash]
+    /// Markets two machines gave the same name: all but the first to take it were numbered.
+    public var renamedMarkets: [Renaming] = []
 
     /// The change whose value `field` of `project` holds: the latest to write it.
     func writer(of field: String, of project: UUID) -> Change? {

@@ -51,6 +51,7 @@ private struct Merge {
     /// when the merge decided it: the order they are told in.
     var renamed: [UUID: (MergeStamp, Renaming)] = [:]
     var folderClashes: [UUID: (MergeStamp, FolderClash)] = [:]
+    var submissions = SubmissionMerge()
 
     mutating func take(_ shared: SharedChange, numbered: (String, Int) -> String) {
         for operation in shared.change.operations {
@@ -113,6 +114,8 @@ private struct Merge {
                 entries[id] = entry
             case .setDefaultOrder(_, let to):
                 defaultOrder = to
+            case .submissions(let change):
+                submissions.take(change, by: shared, overridden: &overridden, numbered: numbered)
             case .setRoot, .disk:
                 break
             }
@@ -186,13 +189,16 @@ private struct Merge {
             last = key
             keyed[keyed.firstIndex { $0.id == entry.project.id }!].orderKey = key
         }
-        let catalog = try ProjectCatalog(projects: keyed, defaultOrder: defaultOrder)
+        var catalog = try ProjectCatalog(projects: keyed, defaultOrder: defaultOrder)
+        let renamedMarkets: [Renaming]
+        (catalog.markets, catalog.submissions, renamedMarkets) = submissions.outcome()
         // In the order the merge decided them, the same on every machine.
         return MergeOutcome(
             catalog: catalog, latestWrites: projects.reduce(into: [:]) { $0[$1.project.id] = $1.writes.mapValues(\.change) },
             overridden: overridden, dropped: dropped,
             renamed: renamed.values.sorted { ($0.0, $0.1.project.uuidString) < ($1.0, $1.1.project.uuidString) }.map(\.1),
-            folderClashes: folderClashes.values.sorted { ($0.0, $0.1.project.uuidString) < ($1.0, $1.1.project.uuidString) }.map(\.1))
+            folderClashes: folderClashes.values.sorted { ($0.0, $0.1.project.uuidString) < ($1.0, $1.1.project.uuidString) }.map(\.1),
+            renamedMarkets: renamedMarkets)
     }
 
     /// `name` numbered, shortened first if the number would make it too long.

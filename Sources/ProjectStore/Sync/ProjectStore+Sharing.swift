@@ -163,6 +163,8 @@ extension ProjectCatalog {
         projects = merged.projects
         idsByName = merged.idsByName
         defaultOrder = merged.defaultOrder
+        markets = merged.markets
+        submissions = merged.submissions
         operations = recorded
         let latest = sharing.logs.values.map(\.clock).max()
         if let latest, lastClock.map({ $0 < latest }) ?? true { lastClock = latest }

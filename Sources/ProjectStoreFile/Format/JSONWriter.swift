@@ -29,6 +29,11 @@ struct JSONWriter {
         } while divisor > 0
     }
 
+    /// A fraction, to four decimals: a rate, a median.
+    mutating func decimal(_ value: Double) {
+        bytes.append(contentsOf: String(format: "%.4f", value).utf8)
+    }
+
     mutating func uuid(_ id: UUID) {
         bytes.append(UInt8(ascii: "\""))
         UUIDText.write(id, to: &bytes)

@@ -184,6 +184,8 @@ enum HistoryFile {
                 writer.raw("], \"number\": ")
                 writer.integer(restore.number)
             }
+        case .submissions(let change):
+            SubmissionOperationJSON.write(change, to: &writer)
         }
         writer.raw("}")
     }
@@ -367,8 +369,11 @@ enum HistoryFile {
         var restored: String?
         var versions: (before: String?, restored: String?)?
         var number: Int?
+        var submissionFields = SubmissionOperationJSON.Fields()
         try scanner.object { scanner, key throws(DocumentProblem) in
-            if key == "project" {
+            if try submissionFields.read(key, &scanner) {
+                return
+            } else if key == "project" {
                 project = try scanner.parsedString(field: "project", project: 0, UUIDText.uuid)
             } else if key == "create" {
                 result = .create(try ProjectJSON.read(from: &scanner, position: 0, recordedPosition: true))
@@ -423,6 +428,7 @@ enum HistoryFile {
             }
         }
         if let result { return result }
+        if let change = try submissionFields.operation() { return .submissions(change) }
         guard let project else { throw .missingField("project", project: nil) }
         if let field { return .set(project, field) }
         if let keys {

@@ -143,6 +143,7 @@ public struct FileStorage: ProjectStorage {
             catalog.unrecordedChange = document.unrecorded
             catalog.ownOrderNoted = document.orderNoted
             catalog.sharing = document.sharing
+            try catalog.takeStored(markets: document.markets, submissions: document.submissions)
             return catalog
         } catch {
             throw .invalid(path: target, error)

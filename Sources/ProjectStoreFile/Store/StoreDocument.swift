@@ -24,6 +24,9 @@ public enum StoreDocument {
         public let orderNoted: Bool
         /// How far a shared list has taken in every machine's log.
         public let sharing: SharingMark?
+        /// Where the writer sends work and what was sent; empty in a store written before them.
+        public let markets: [Market]
+        public let submissions: [Submission]
     }
 
     /// The document `export` prints; `withRevision` for the store itself.
@@ -77,8 +80,30 @@ public enum StoreDocument {
                 writer.clear()
             }
         }
-        writer.raw(catalog.projects.isEmpty ? "]\n}\n" : "\n  ]\n}\n")
+        writer.raw(catalog.projects.isEmpty ? "]" : "\n  ]")
+        writeSubmissions(catalog, to: &writer)
+        writer.raw("\n}\n")
         try write(writer.bytes)
+    }
+
+    /// `"markets"` and `"submissions"`, one a line, left out when there are none: a store without
+    /// them reads as it did before them.
+    private static func writeSubmissions(_ catalog: ProjectCatalog, to writer: inout JSONWriter) {
+        writeLines(",\n  \"markets\": [", catalog.markets, to: &writer) { SubmissionJSON.write($0, to: &$1) }
+        writeLines(",\n  \"submissions\": [", catalog.submissions, to: &writer) { SubmissionJSON.write($0, to: &$1) }
+    }
+
+    /// An array one value a line after `opening`, left out when empty.
+    private static func writeLines<Value>(
+        _ opening: StaticString, _ values: [Value], to writer: inout JSONWriter, _ write: (Value, inout JSONWriter) -> Void
+    ) {
+        guard !values.isEmpty else { return }
+        writer.raw(opening)
+        for (index, value) in values.enumerated() {
+            writer.raw(index == 0 ? "\n    " : ",\n    ")
+            write(value, &writer)
+        }
+        writer.raw("\n  ]")
     }
 
     /// `"shared": {"root": …, "logs": {"<machine>": [end, "clock"], …}}`, the machines in a steady
@@ -173,6 +198,8 @@ public enum StoreDocument {
         var unrecorded: Date?
         var orderNoted = false
         var shared: SharingMark?
+        var markets: [Market] = []
+        var submissions: [Submission] = []
         try scanner.expect(.object, field: nil, project: nil)
         try scanner.object { scanner, key throws(DocumentProblem) in
             if key == "version" {
@@ -206,6 +233,14 @@ public enum StoreDocument {
                 history = HistoryMark(end: values[0], lines: values[1])
             } else if key == "shared" {
                 shared = try sharing(&scanner)
+            } else if key == "markets" {
+                try scanner.array { scanner throws(DocumentProblem) in
+                    markets.append(try SubmissionJSON.readMarket(&scanner, index: markets.count + 1))
+                }
+            } else if key == "submissions" {
+                try scanner.array { scanner throws(DocumentProblem) in
+                    submissions.append(try SubmissionJSON.readSubmission(&scanner, index: submissions.count + 1))
+                }
             } else if key == "root" {
                 root = try scanner.optionalString()
                 guard root?.hasPrefix("/") != false else { throw .wrongValue(field: "root", value: root!, project: nil) }
@@ -227,6 +262,7 @@ public enum StoreDocument {
         try scanner.end()
         guard foundVersion != nil else { throw .missingField("version", project: nil) }
         guard let projects else { throw .missingField("projects", project: nil) }
-        return Contents(order: order, root: root, projects: projects, revision: revision, clock: clock, history: history, unrecorded: unrecorded, orderNoted: orderNoted, sharing: shared)
+        return Contents(order: order, root: root, projects: projects, revision: revision, clock: clock, history: history, unrecorded: unrecorded, orderNoted: orderNoted, sharing: shared,
+            markets: markets, submissions: submissions)
     }
 }

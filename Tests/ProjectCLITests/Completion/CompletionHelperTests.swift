@@ -21,6 +21,16 @@ import Testing
         #expect(complete(harness, ["fish", "--", "show", "zzz"]).output == "", "nothing to offer prints nothing")
     }
 
+    @Test func marketsAreCompletedWhereAMarketIsAsked() throws {
+        let harness = try ToolHarness()
+        harness.add("Poems")
+        for market in ["Poetry Review", "Ploughshares", "Agni"] { #expect(harness.run(["market", "add", market]).status == 0) }
+        #expect(complete(harness, ["bash", "--", "submit", "Poems", "--to", "p"]).output == "names\nPoetry Review\nPloughshares\n")
+        #expect(complete(harness, ["bash", "--", "market", "show", "rev"]).output == "names\nPoetry Review\n")
+        #expect(complete(harness, ["bash", "--", "market", "sh"]).output == "words\nshow\n")
+        #expect(complete(harness, ["bash", "--", "submit", "Po"]).output == "names\nPoems\n")
+    }
+
     @Test func zshIsToldToKeepTheTypedWordWhenTheNamesCommonBeginningWouldLoseIt() throws {
         let harness = try ToolHarness()
         for name in ["Été Indien", "L’Été de Marie", "Harbour Lights", "Harbour lamp"] { harness.add(name) }

@@ -45,7 +45,9 @@ import ProjectStore
     static let dynamicKeys: Set<String> = Set(
         ProjectKind.allCases.flatMap { [$0.nameKey, "\($0.nameKey).description"] }
             + ProjectOrder.allCases.map { "order.\($0.rawValue)" }
-            + KindFolder.allCases.map { "kind-folder.\($0.rawValue)" })
+            + KindFolder.allCases.map { "kind-folder.\($0.rawValue)" }
+            + MarketKind.allCases.map { "market.kind.\($0.rawValue)" }
+            + PieceStatus.allCases.map { "submissions.status.\($0.rawValue)" })
 
     @Test func theScannerFindsTheSources() {
         #expect(Self.literals.count > 200, "found only \(Self.literals.count) literals under \(L10nFixtures.sourcesFolder.path)")

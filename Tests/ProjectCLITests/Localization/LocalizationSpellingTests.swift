@@ -18,7 +18,9 @@ struct LocalizationSpellingTests {
     /// orders, shells, and compile's formats and papers.
     static let typedWords: Set<String> = Set(["project"] + allCommands.map { $0.spec.name } + allCommands.map { "project-" + $0.spec.name }
         + ProjectKind.allCases.map(\.rawValue) + ProjectOrder.allCases.map(\.rawValue) + Shell.allCases.map(\.rawValue)
-        + CompileFormat.allCases.map(\.rawValue) + Paper.allCases.map(\.rawValue))
+        + CompileFormat.allCases.map(\.rawValue) + Paper.allCases.map(\.rawValue)
+        + MarketAction.allCases.map(\.rawValue) + MarketKind.allCases.map(\.rawValue) + PieceStatus.allCases.map(\.rawValue)
+        + MarketField.yesNoWords)
 
     /// A command line a message quotes, in any language's quotes: `'project list'`, `„project list“`,
     /// `« project list »`, `"project add"`.

@@ -91,9 +91,12 @@ import ProjectStore
                    "placeholder.format",
                    // Versions (docs/versions.md): the same words in French.
                    "placeholder.note", "placeholder.version", "diff.version", "versions.column.date", "versions.column.machine",
-                   "versions.column.note", "versions.column.number"],
-            "de": ["show.name", "show.position", "show.details", "prompt.name", "words.in-files", "sync.list", "sync.commit.subject", "versions.column.number"],
-            "es": ["error.prefix", "placeholder.shell", "sync.list", "sync.commit.subject"],
+                   "versions.column.note", "versions.column.number",
+                   // Submissions (docs/submissions.md): the same words in French.
+                   "market.kind.magazine", "market.kind.agent", "market.row.notes", "submit.piece"],
+            "de": ["show.name", "show.position", "show.details", "prompt.name", "words.in-files", "sync.list", "sync.commit.subject", "versions.column.number",
+                   "market.row.name"],
+            "es": ["error.prefix", "placeholder.shell", "sync.list", "sync.commit.subject", "market.no"],
         ]
         // Command lines with no sample name in them, and the `<n>` of `--to <n>`, read the same everywhere.
         let sameEverywhere: Set<String> = [
@@ -105,6 +108,8 @@ import ProjectStore
             "diff.heading", "diff.summary-line",
             // A version's date and note, as completion describes it: no words of its own.
             "completion.version-note",
+            // A list of two figures, and a piece with its version's number.
+            "market.figures.sent", "submissions.piece",
         ]
         for (key, english) in L10nFixtures.english.entries.sorted(by: { $0.key < $1.key }) {
             guard let translated = table[key], !(sameWord[language] ?? []).contains(key), !sameEverywhere.contains(key)
@@ -196,6 +201,8 @@ import ProjectStore
             "list.empty", "edit.option.details", "show.folder.none", "error.no-folder", "error.folder-missing", "path.discussion",
             "sync.folder-clash", "sync.dropped", "history.dropped.undelete",
             "versions.none", "versions.none-of-file", "error.versions.none-yet",
+            // Submissions (docs/submissions.md): the command to type.
+            "market.none", "response.withdraw-elsewhere",
         ]
         for (key, text) in table.entries.sorted(by: { $0.key < $1.key }) where text.contains("\"") {
             let isExamples = key.hasSuffix(".examples") || key.hasSuffix("-examples")

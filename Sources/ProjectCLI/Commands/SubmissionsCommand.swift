@@ -1,0 +1,36 @@
+import Foundation
+import ProjectStore
+import ProjectStoreFile
+
+/// `project submissions [--pending] [--project <p>] [--market <m>] [--json] [--csv]`: what was sent
+/// where, newest first, one line a piece; with `--pending`, the pieces still out, longest waiting
+/// first, those past their market's usual response time marked. Reads, never writes.
+enum SubmissionsCommand: Command {
+    static let pending = OptionSpec.flag("pending", help: "submissions.option.pending")
+    static let project = OptionSpec.value("project", valueName: "placeholder.project", help: "submissions.option.project")
+    static let market = OptionSpec.value("market", valueName: "placeholder.market", help: "submissions.option.market")
+    static let json = OptionSpec.flag("json", help: "submissions.option.json")
+    static let csv = OptionSpec.flag("csv", help: "submissions.option.csv")
+
+    static let spec = CommandSpec(
+        name: "submissions", summary: "submissions.summary", discussion: "submissions.discussion",
+        options: [pending, project, market, json, csv],
+        examples: "submissions.examples")
+
+    static func run(_ invocation: Invocation, in context: CommandContext) throws {
+        try invocation.requireAtMostOne(of: [json, csv])
+        let store = try context.store
+        let catalog = try store.catalog()
+        let projectID = try invocation.value(project).map { name throws(ProjectStoreError) in try catalog.project(.named(name)).id }
+        let marketID = try invocation.value(market).map { name throws(ProjectStoreError) in try catalog.market(name).id }
+        var rows = SubmissionListing(catalog: catalog, today: context.today).rows(
+            pendingOnly: invocation.isSet(pending), project: projectID, market: marketID)
+        if invocation.isSet(json) {
+            context.findVersionPaths(of: &rows, in: store, catalog)
+            return context.terminal.output(utf8: SubmissionsJSON.submissions(rows))
+        }
+        if invocation.isSet(csv) { return context.terminal.output(SubmissionCSV.render(rows)) }
+        guard !rows.isEmpty else { return context.say(invocation.isSet(pending) ? "submissions.none-pending" : "submissions.none") }
+        context.terminal.output(SubmissionTable(context: context).render(rows))
+    }
+}

@@ -1,0 +1,31 @@
+import ProjectStore
+
+extension ErrorReport {
+    /// What the markets and submissions refused, in words; each says nothing was recorded.
+    static func describe(_ problem: SubmissionError, _ l: Localizer, day: @escaping (CalendarDay) -> String) -> [String] {
+        let words = SubmissionWords(localizer: l, day: day)
+        switch problem {
+        case .duplicateMarket(let name):
+            return [l.text("error.market.duplicate", ["name": TerminalText.visible(name)])]
+        case .marketNotFound(let reference):
+            return [l.text("error.market.not-found", ["reference": TerminalText.visible(reference)])]
+        case .submissionNotFound(let reference):
+            return [l.text("error.submission.not-found", ["reference": TerminalText.visible(reference)])]
+        case .ambiguousSubmission(let reference, let candidates):
+            return [l.text("error.submission.ambiguous", [
+                "reference": TerminalText.visible(reference), "numbers": candidates.map(String.init).joined(separator: ", ")])]
+        case .invalidValue(let field, let value):
+            return [l.text("error.market.invalid-value", ["field": field, "value": TerminalText.visible(value)])]
+        case .responseInFuture(let date):
+            return [l.text("error.response.future", ["date": day(date)])]
+        case .responseBeforeSent(let date, let sent):
+            return [l.text("error.response.before-sent", ["date": day(date), "sent": day(sent)])]
+        case .fileNotInSubmission(let file):
+            return [l.text("error.response.no-piece", ["file": TerminalText.visible(file)])]
+        case .nothingToSubmit(let name):
+            return [l.text("error.submit.nothing", ["name": TerminalText.visible(name)])]
+        case .refused(let warnings):
+            return [l.text("error.submit.refused")] + warnings.map { "  " + words.warning($0) } + [l.text("error.submit.force")]
+        }
+    }
+}

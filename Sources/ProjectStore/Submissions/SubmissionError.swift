@@ -1,0 +1,18 @@
+import Foundation
+
+/// What the markets and submissions refuse, with the facts to explain it.
+public enum SubmissionError: Error, Sendable, Equatable {
+    case duplicateMarket(String)
+    case marketNotFound(String)
+    case submissionNotFound(String)
+    /// A reference several submissions answer to: their numbers, for the writer to pick one.
+    case ambiguousSubmission(String, candidates: [Int])
+    /// `market edit` given a value its field cannot hold (`--simultaneous maybe`).
+    case invalidValue(field: String, value: String)
+    case responseInFuture(CalendarDay)
+    case responseBeforeSent(CalendarDay, sent: CalendarDay)
+    case fileNotInSubmission(String)
+    case nothingToSubmit(String)
+    /// The market's rules or its deadline refuse it; `--force` records it anyway.
+    case refused([SubmissionWarning])
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// One submission as `submissions` lists it: its number, its market's name, whether its project is
+/// gone, and the pieces shown, each with its days out (or taken to be answered) and whether it is
+/// past the market's usual response time.
+public struct ListedSubmission: Sendable {
+    public let number: Int
+    public let submission: Submission
+    public let marketName: String
+    public let projectDeleted: Bool
+    public var pieces: [Piece]
+
+    public struct Piece: Sendable {
+        public let piece: SubmittedPiece
+        /// Still out: days since it was sent; answered: days it took.
+        public let days: Int
+        public let overdue: Bool
+        /// Where the version sent is kept, when the caller looked (`submissions --json`).
+        public var versionPath: String?
+    }
+}
+
+/// Which submissions `submissions` shows, and in what order: newest first; with `pending`, the
+/// pieces still out alone, longest waiting first.
+public struct SubmissionListing: Sendable {
+    public let catalog: ProjectCatalog
+    public let today: CalendarDay
+
+    public init(catalog: ProjectCatalog, today: CalendarDay) {
+        self.catalog = catalog
+        self.today = today
+    }
+
+    public func rows(pendingOnly: Bool, project: UUID? = nil, market: UUID? = nil) -> [ListedSubmission] {
+        let markets = Dictionary(catalog.markets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let projects = Set(catalog.projects.map(\.id))
+        var rows: [ListedSubmission] = []
+        for (index, submission) in catalog.submissions.enumerated() {
+            if let project, submission.project != project { continue }
+            if let market, submission.market != market { continue }
+            let usual = markets[submission.market]?.responseDays
+            let pieces = submission.pieces.compactMap { piece -> ListedSubmission.Piece? in
+                let open = piece.response.status.isOpen
+                if pendingOnly, !open { return nil }
+                let days = submission.sent.days(until: open ? today : piece.response.date ?? today)
+                return ListedSubmission.Piece(piece: piece, days: days, overdue: open && usual.map { days > $0 } ?? false)
+            }
+            guard !pieces.isEmpty else { continue }
+            rows.append(ListedSubmission(
+                number: index + 1, submission: submission,
+                marketName: markets[submission.market]?.name ?? catalog.marketName(submission.market),
+                projectDeleted: !projects.contains(submission.project), pieces: pieces))
+        }
+        // Numbers follow the date sent, so newest first is the numbers backward, and longest waiting
+        // first is the numbers forward.
+        return pendingOnly ? rows : rows.reversed()
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import ProjectStore
+
+/// What `market list --json`, `market show --json` and `submissions --json` print, for scripts:
+/// the fields as the store writes them, with the figures and each piece's days and version's path.
+public enum SubmissionsJSON {
+    public static func markets(_ catalog: ProjectCatalog, today: CalendarDay) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.raw("{\"markets\": [")
+        for (index, market) in catalog.markets.enumerated() {
+            writer.raw(index == 0 ? "\n  " : ",\n  ")
+            write(market, in: catalog, today: today, to: &writer)
+        }
+        writer.raw(catalog.markets.isEmpty ? "]}\n" : "\n]}\n")
+        return writer.bytes
+    }
+
+    public static func market(_ market: Market, in catalog: ProjectCatalog, today: CalendarDay) -> [UInt8] {
+        var writer = JSONWriter()
+        write(market, in: catalog, today: today, to: &writer)
+        writer.raw("\n")
+        return writer.bytes
+    }
+
+    /// The market's fields, then `"statistics"`.
+    private static func write(_ market: Market, in catalog: ProjectCatalog, today: CalendarDay, to writer: inout JSONWriter) {
+        SubmissionJSON.write(market, to: &writer, closed: false)
+        let figures = MarketStatistics(of: market.id, in: catalog.submissions, today: today)
+        let counts: [(StaticString, Int?)] = [
+            (", \"statistics\": {\"submissions\": ", figures.submissions), (", \"pieces\": ", figures.pieces),
+            (", \"accepted\": ", figures.accepted), (", \"rejected\": ", figures.rejected), (", \"withdrawn\": ", figures.withdrawn),
+            (", \"pending\": ", figures.pending), (", \"longestResponseDays\": ", figures.longestResponseDays),
+            (", \"longestPendingDays\": ", figures.longestPendingDays),
+        ]
+        for (key, value) in counts {
+            writer.raw(key)
+            if let value { writer.integer(value) } else { writer.null() }
+        }
+        for (key, value) in [(", \"acceptanceRate\": " as StaticString, figures.acceptanceRate), (", \"medianResponseDays\": ", figures.medianResponseDays)] {
+            writer.raw(key)
+            if let value { writer.decimal(value) } else { writer.null() }
+        }
+        writer.raw("}}")
+    }
+
+    public static func submissions(_ rows: [ListedSubmission]) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.raw("{\"submissions\": [")
+        for (index, row) in rows.enumerated() {
+            writer.raw(index == 0 ? "\n  {\"number\": " : ",\n  {\"number\": ")
+            writer.integer(row.number)
+            writer.raw(", \"id\": ")
+            writer.uuid(row.submission.id)
+            writer.raw(", \"market\": ")
+            writer.string(row.marketName)
+            writer.raw(", \"marketId\": ")
+            writer.uuid(row.submission.market)
+            writer.raw(", \"project\": ")
+            writer.string(row.submission.projectName)
+            writer.raw(", \"projectId\": ")
+            writer.uuid(row.submission.project)
+            writer.raw(", \"projectDeleted\": ")
+            writer.boolean(row.projectDeleted)
+            writer.raw(", \"sent\": ")
+            writer.string(row.submission.sent.description)
+            writer.raw(", \"note\": ")
+            writer.optionalString(row.submission.note)
+            writer.raw(", \"pieces\": [")
+            for (position, piece) in row.pieces.enumerated() {
+                writer.raw(position == 0 ? "{\"file\": " : ", {\"file\": ")
+                writer.string(piece.piece.file)
+                writer.raw(", \"version\": ")
+                writer.string(piece.piece.version)
+                writer.raw(", \"versionNumber\": ")
+                writer.integer(piece.piece.number)
+                writer.raw(", \"versionPath\": ")
+                writer.optionalString(piece.versionPath)
+                writer.raw(", ")
+                SubmissionJSON.writeResponseFields(piece.piece.response, to: &writer)
+                writer.raw(", \"days\": ")
+                writer.integer(piece.days)
+                writer.raw(", \"overdue\": ")
+                writer.boolean(piece.overdue)
+                writer.raw("}")
+            }
+            writer.raw("]}")
+        }
+        writer.raw(rows.isEmpty ? "]}\n" : "\n]}\n")
+        return writer.bytes
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import Testing
+
+/// A poet's submissions through the binary: markets, packets sent and pinned to their versions,
+/// the warnings and refusals, responses, the figures, the lists as text, JSON and CSV.
+@Suite("submissions: the commands")
+struct SubmissionCommandTests {
+    /// A day `offset` days from today, as the sandbox's zone (UTC) has it: `YYYY-MM-DD`.
+    static func day(_ offset: Int) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let date = calendar.date(byAdding: .day, value: offset, to: Date())!
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
+    }
+
+    /// Poems with five poems, and three markets: Agni (takes anything), Strict (no simultaneous
+    /// submissions, one at a time, answers in 30 days) and Prize (deadline in 5 days).
+    static func poet(_ sandbox: Sandbox) async throws -> String {
+        await sandbox.ok("add", "Poems", "--type", "poetry")
+        let folder = await sandbox.ok("path", "Poems").stdout.trimmingCharacters(in: .newlines)
+        for number in 1...5 { try VersionsTests.write(folder + "/Poem \(number).md", "Poem \(number), first draft.\n") }
+        await sandbox.ok("market", "add", "Agni", "--url", "https://example.org")
+        await sandbox.ok("market", "add", "Strict", "--simultaneous", "no", "--multiple", "no", "--response-days", "30")
+        await sandbox.ok("market", "add", "Prize", "--kind", "competition", "--deadline", day(5))
+        return folder
+    }
+
+    @Test("submit pins each piece to a version, taken when today's text has none; the version opens after the file changes and after it is gone")
+    func pinnedVersions() async throws {
+        let sandbox = try Sandbox()
+        let folder = try await Self.poet(sandbox)
+        let sent = await sandbox.ok("submit", "Poems", "Poem 1.md", "Poem 2.md", "--to", "Agni", "--date", Self.day(-40))
+        #expect(sent.stdout.hasPrefix("Recorded submission 1: 2 pieces of “Poems” sent to “Agni” on "), "\(sent)")
+        #expect(sent.stdout.contains("  Poem 1.md, version 1\n"))
+        let json = try #require(parseJSON(await sandbox.ok("submissions", "--json").stdout.utf8.map { $0 }) as? [String: Any])
+        let piece = try #require(((json["submissions"] as? [[String: Any]])?.first?["pieces"] as? [[String: Any]])?.first)
+        let version = try #require(piece["version"] as? String)
+        let path = try #require(piece["versionPath"] as? String)
+        #expect(VersionsTests.read(path) == "Poem 1, first draft.\n")
+        try VersionsTests.write(folder + "/Poem 1.md", "Poem 1, rewritten.\n")
+        #expect(VersionsTests.read(await sandbox.ok("path", "Poems", "--version", "Poem 1.md", version).stdout.trimmingCharacters(in: .newlines))
+                == "Poem 1, first draft.\n")
+        try FileManager.default.removeItem(atPath: folder + "/Poem 1.md")
+        #expect(VersionsTests.read(await sandbox.ok("path", "Poems", "--version", "Poem 1.md", version).stdout.trimmingCharacters(in: .newlines))
+                == "Poem 1, first draft.\n")
+        // Today's text already a version: pinned to it, nothing kept twice.
+        #expect(await sandbox.run("submit", "Poems", "Poem 2.md", "--to", "Prize", "--force").status == 0)
+        let versions = await sandbox.ok("versions", "Poems", "Poem 2.md", "--json")
+        #expect(((parseJSON(versions.stdoutBytes) as? [String: Any])?["versions"] as? [Any])?.count == 1, "\(versions)")
+    }
+
+    @Test("a market's rules refuse, exit 1 and nothing recorded; each warning says --force records anyway, and it does")
+    func warningsAndRefusals() async throws {
+        let sandbox = try Sandbox()
+        _ = try await Self.poet(sandbox)
+        await sandbox.ok("submit", "Poems", "Poem 1.md", "--to", "Agni", "--date", Self.day(-10))
+        let before = sandbox.storeBytes()
+        let refused = await sandbox.run("submit", "Poems", "Poem 1.md", "--to", "Strict")
+        #expect(refused.status == 1)
+        #expect(refused.stderr == """
+            Error: Not recorded:
+              Poem 1.md is pending at “Agni”, and “Strict” takes no simultaneous submissions.
+            --force records it anyway.
+
+            """, "\(refused)")
+        let pending = await sandbox.run("submit", "Poems", "Poem 1.md", "--to", "Prize")
+        #expect(pending.status == 1 && pending.stderr.contains("Poem 1.md is pending at “Agni”"), "\(pending)")
+        #expect(sandbox.storeBytes() == before)
+        let forced = await sandbox.run("submit", "Poems", "Poem 1.md", "--to", "Prize", "--force")
+        #expect(forced.status == 0)
+        #expect(forced.stderr.contains("Warning: Poem 1.md is pending at “Agni”"), "\(forced)")
+        #expect(forced.stderr.contains("Note: The deadline of “Prize” is "), "\(forced)")
+        #expect(forced.stderr.contains(", in 5 days."), "\(forced)")
+        // One at a time at Strict.
+        await sandbox.ok("submit", "Poems", "Poem 3.md", "--to", "Strict")
+        let second = await sandbox.run("submit", "Poems", "Poem 4.md", "--to", "Strict")
+        #expect(second.status == 1 && second.stderr.contains("“Strict” already has a submission of yours pending"), "\(second)")
+        // A deadline passed.
+        await sandbox.ok("market", "edit", "Prize", "--deadline", Self.day(-1))
+        let late = await sandbox.run("submit", "Poems", "Poem 5.md", "--to", "Prize")
+        #expect(late.status == 1 && late.stderr.contains("The deadline of “Prize” has passed"), "\(late)")
+    }
+
+    @Test("an acceptance says where else the piece is pending; the figures of market show are right")
+    func acceptanceAndFigures() async throws {
+        let sandbox = try Sandbox()
+        _ = try await Self.poet(sandbox)
+        await sandbox.ok("submit", "Poems", "Poem 1.md", "Poem 2.md", "Poem 3.md", "--to", "Agni", "--date", Self.day(-60))
+        #expect(await sandbox.run("submit", "Poems", "Poem 1.md", "--to", "Prize", "--date", Self.day(-50), "--force").status == 0)
+        await sandbox.ok("submit", "Poems", "Poem 4.md", "--to", "Agni", "--date", Self.day(-20))
+        let accepted = await sandbox.ok("response", "1", "accepted", "--piece", "Poem 1.md", "--date", Self.day(-50))
+        #expect(accepted.stdout == """
+            Recorded accepted from “Agni” for 1 piece: Poem 1.md.
+            Poem 1.md is still pending at “Prize”: withdraw it there, and record it with: project response "Prize" withdrawn --piece "Poem 1.md"
+
+            """, "\(accepted)")
+        await sandbox.ok("response", "Prize", "withdrawn", "--piece", "Poem 1.md")
+        await sandbox.ok("response", "1", "rejected", "--date", Self.day(-30))
+        let shown = await sandbox.ok("market", "show", "Agni").stdout
+        // Agni: 2 submissions, 4 pieces; 1 accepted after 10 days, 2 rejected after 30; Poem 4 out 20 days.
+        #expect(shown.contains("Sent:                      2 submissions, 4 pieces\n"), "\(shown)")
+        #expect(shown.contains("Answers:                   1 accepted, 2 rejected, 0 withdrawn\n"), "\(shown)")
+        #expect(shown.contains("Acceptance rate:           33.3%\n"), "\(shown)")
+        #expect(shown.contains("Median response time:      30 days\n"), "\(shown)")
+        #expect(shown.contains("Longest response time:     30 days\n"), "\(shown)")
+        #expect(shown.contains("Pending:                   1 piece, out for 20 days\n"), "\(shown)")
+        let stats = try #require((parseJSON(await sandbox.ok("market", "show", "Agni", "--json").stdout.utf8.map { $0 }) as? [String: Any])?["statistics"] as? [String: Any])
+        #expect(stats["accepted"] as? Int == 1 && stats["rejected"] as? Int == 2 && stats["longestPendingDays"] as? Int == 20)
+        #expect(abs((stats["acceptanceRate"] as? Double ?? 0) - 1.0 / 3.0) < 0.001)
+    }
+
+    @Test("submissions lists newest first, --pending longest waiting first marking the overdue; CSV one row a piece, quoted")
+    func lists() async throws {
+        let sandbox = try Sandbox()
+        let folder = try await Self.poet(sandbox)
+        try VersionsTests.write(folder + "/Poem, \"the sixth\".md", "Six.\n")
+        await sandbox.ok("submit", "Poems", "Poem 1.md", "--to", "Strict", "--date", Self.day(-45))
+        await sandbox.ok("submit", "Poems", "Poem 2.md", "Poem, \"the sixth\".md", "--to", "Agni", "--date", Self.day(-3), "-m", "with a letter")
+        let all = await sandbox.ok("submissions").stdout
+        #expect(RunResult.lines(all).map { String($0.prefix(2)) } == ["# ", "2 ", "  ", "1 "], "\(all)")
+        let pending = await sandbox.ok("submissions", "--pending").stdout
+        #expect(RunResult.lines(pending)[1].hasPrefix("1 ") && pending.contains("out 45 days, past the usual time"), "\(pending)")
+        let csv = await sandbox.ok("submissions", "--csv").stdout
+        let rows = csv.components(separatedBy: "\r\n").dropLast()
+        #expect(rows.count == 4 && rows[0].hasPrefix("number,id,sent,market,project,"))
+        #expect(rows[2].contains(",\"Poem, \"\"the sixth\"\".md\","), "\(csv)")
+        #expect(rows[1].hasSuffix(",pending,,3,no,with a letter,"), "\(csv)")
+        #expect(await sandbox.ok("submissions", "--market", "Strict", "--csv").stdout.components(separatedBy: "\r\n").count == 3)
+    }
+
+    @Test("bad input: a clear error, exit 1, nothing recorded")
+    func badInput() async throws {
+        let sandbox = try Sandbox()
+        _ = try await Self.poet(sandbox)
+        await sandbox.ok("submit", "Poems", "Poem 1.md", "--to", "Agni", "--date", Self.day(-5))
+        let before = sandbox.storeBytes()
+        let cases: [([String], String)] = [
+            (["submit", "Poems", "--to", "Nowhere"], "No market is named “Nowhere”"),
+            (["submit", "Prose", "--to", "Agni"], "Prose"),
+            (["submit", "Poems", "../outside.md", "--to", "Agni"], "outside.md"),
+            (["response", "7", "accepted"], "No submission is “7”"),
+            (["response", "1", "accepted", "--date", Self.day(2)], "which is still to come"),
+            (["response", "1", "accepted", "--date", Self.day(-6)], "before the submission was sent"),
+            (["response", "1", "accepted", "--piece", "Poem 2.md"], "Poem 2.md is not a piece of that submission"),
+            (["market", "add", "agni"], "A market named “agni” already exists"),
+            (["market", "rename", "Prize", "AGNI"], "A market named “AGNI” already exists"),
+            (["market", "show", "Nowhere"], "No market is named “Nowhere”"),
+        ]
+        for (arguments, words) in cases {
+            let result = await sandbox.run(arguments)
+            #expect(result.status == 1 && result.stderr.contains(words), "\(arguments): \(result)")
+        }
+        #expect(sandbox.storeBytes() == before)
+        #expect(await sandbox.run("response", "1", "maybe").status == 2)
+        #expect(await sandbox.run("market", "add", "X", "--simultaneous", "perhaps").status == 2)
+    }
+
+    @Test("history says each change; a market deleted with its submissions comes back with undo; a deleted project's submissions stay")
+    func historyAndUndo() async throws {
+        let sandbox = try Sandbox()
+        _ = try await Self.poet(sandbox)
+        await sandbox.ok("submit", "Poems", "Poem 1.md", "Poem 2.md", "--to", "Agni", "--date", Self.day(-5))
+        await sandbox.ok("response", "Agni", "rejected")
+        let history = await sandbox.ok("history").stdout
+        #expect(history.contains("recorded rejected from “Agni” for 2 pieces\n") && history.contains("sent 2 pieces of “Poems” to “Agni”\n"), "\(history)")
+        #expect(await sandbox.ok("history", "--json").stdout.contains("\"sent 2 pieces of “Poems” to “Agni”\""))
+        #expect(await sandbox.ok("undo").stdout == "Undone: recorded rejected from “Agni” for 2 pieces.\n")
+        let deleted = await sandbox.ok("market", "delete", "Agni")
+        #expect(deleted.stdout == "Deleted the market “Agni” and the 1 submission it held. project undo brings them back.\n")
+        #expect(await sandbox.ok("submissions").stdout.hasPrefix("Nothing sent yet."))
+        await sandbox.ok("undo")
+        #expect(await sandbox.ok("submissions").stdout.contains("Agni"))
+        await sandbox.ok("delete", "Poems", "--yes")
+        #expect(await sandbox.ok("submissions").stdout.contains("Poems (deleted)"))
+        await sandbox.ok("undo")
+        #expect(!(await sandbox.ok("submissions").stdout.contains("(deleted)")))
+        #expect(await sandbox.ok("show", "Poems").stdout.contains("Submissions:\n"))
+    }
+
+    @Test("in French, German and Spanish", arguments: [
+        ("fr_FR.UTF-8", "Envoi 1 enregistré", "Taux d’acceptation"), ("de_DE.UTF-8", "Einsendung 1 festgehalten", "Annahmequote"),
+        ("es_ES.UTF-8", "Registrado el envío 1", "Tasa de aceptación"),
+    ])
+    func languages(locale: String, recorded: String, rate: String) async throws {
+        let sandbox = try Sandbox()
+        _ = try await Self.poet(sandbox)
+        let sent = await sandbox.run(["submit", "Poems", "Poem 1.md", "--to", "Agni"], environment: ["LANG": locale])
+        #expect(sent.status == 0 && sent.stdout.hasPrefix(recorded), "\(sent)")
+        let shown = await sandbox.run(["market", "show", "Agni"], environment: ["LANG": locale])
+        #expect(shown.stdout.contains(rate), "\(shown)")
+        let refused = await sandbox.run(["submit", "Poems", "Poem 1.md", "--to", "Strict"], environment: ["LANG": locale])
+        #expect(refused.status == 1 && refused.stderr.contains("--force"), "\(refused)")
+    }
+}
