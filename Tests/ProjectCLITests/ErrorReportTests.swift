@@ -387,10 +387,10 @@ import ProjectStoreFile
         #expect(invalid.text.contains("/tmp/backup.json"))
         #expect(invalid.text.contains("line 2, column 5"))
 
-        let newer = report(CommandError.importInvalid(path: "/tmp/backup.json", .newerVersion(4)))
+        let newer = report(CommandError.importInvalid(path: "/tmp/backup.json", .newerVersion(5)))
         checkShape(newer)
         #expect(newer.status == .refused)
-        #expect(newer.text.contains("/tmp/backup.json") && newer.text.contains("4"))
+        #expect(newer.text.contains("/tmp/backup.json") && newer.text.contains("5"))
 
         let nowhere = report(CommandError.noStoreLocation)
         checkShape(nowhere)

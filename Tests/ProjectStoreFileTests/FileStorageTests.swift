@@ -222,7 +222,7 @@ struct FileStorageTests {
             ("wrong shape", Array(#"{"version": 1, "projects": {}}"#.utf8),
              exactly(.wrongKind(field: "projects", project: nil, expected: .array, found: .object))),
             ("a JSON array", Array("[]".utf8), exactly(.wrongKind(field: nil, project: nil, expected: .object, found: .array))),
-            ("newer version", Array(#"{"version": 4, "sort": "name", "projects": []}"#.utf8), exactly(.newerVersion(4))),
+            ("newer version", Array(#"{"version": 5, "sort": "name", "projects": []}"#.utf8), exactly(.newerVersion(5))),
             ("empty", [], exactly(.empty)),
             ("missing projects", Array(#"{"version": 1}"#.utf8), exactly(.missingField("projects", project: nil))),
             ("duplicate names",

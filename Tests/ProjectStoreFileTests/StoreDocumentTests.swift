@@ -387,7 +387,7 @@ struct StoreDocumentTests {
         }
     }
 
-    @Test(arguments: [4, 5, 1000])
+    @Test(arguments: [5, 6, 1000])
     func newerVersionIsRefused(_ version: Int) {
         #expect(throws: DocumentProblem.newerVersion(version)) {
             try decode(#"{"version": \#(version), "projects": []}"#)

@@ -337,7 +337,7 @@ extension Reliability {
                 // Mistakes in the document itself: each refused with where and what, nothing imported.
                 let good = String(decoding: StoredDocument(sort: "name", projects: [project(1, "Fine")]).bytes, as: UTF8.self)
                 let broken: [String] = [
-                    "", "null", "[]", "{}", #"{"version": 1}"#, #"{"projects": []}"#, #"{"version": 4, "projects": []}"#,
+                    "", "null", "[]", "{}", #"{"version": 1}"#, #"{"projects": []}"#, #"{"version": 5, "projects": []}"#,
                     #"{"version": 0, "projects": []}"#, #"{"version": -1, "projects": []}"#, #"{"version": 1e400, "projects": []}"#,
                     #"{"version": 99999999999999999999, "projects": []}"#,
                     good.replacingOccurrences(of: #""type": "poetry""#, with: #""type": "epic""#),

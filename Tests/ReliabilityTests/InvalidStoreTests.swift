@@ -47,7 +47,7 @@ extension Reliability {
                 ("an escape sequence in a name", with(#""name": "Third""#, #""name": "\u001b[2J\u001b]0;pwned\u0007""#), restore),
                 ("an empty name", with(#""name": "Third""#, #""name": "  ""#), restore),
                 ("a name of 300 characters", with(#""name": "Third""#, "\"name\": \"\(String(repeating: "x", count: 300))\""), restore),
-                ("version 4", with(#""version": 1"#, #""version": 4"#), "update project"),
+                ("version 5", with(#""version": 1"#, #""version": 5"#), "update project"),
                 ("version 99 with unknown fields", with(#""version": 1,"#, #""version": 99, "tags": {"a": [1, 2]}, "#), "update project"),
             ]
         }

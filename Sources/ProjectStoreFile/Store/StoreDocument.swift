@@ -6,7 +6,15 @@ import ProjectStore
 /// the writer's order. Versions 1 (before folders) and 2 (before order keys) are read as well.
 /// See docs/store-format.md.
 public enum StoreDocument {
-    public static let version = 3
+    /// The newest version this tool reads: 4 holds markets and submissions.
+    public static let version = 4
+    /// A document without markets or submissions is written as version 3, which the tool before
+    /// them reads; one with them as 4, which that tool refuses rather than rewrite without them.
+    static let versionWithoutSubmissions = 3
+
+    static func version(of catalog: ProjectCatalog) -> Int {
+        catalog.markets.isEmpty && catalog.submissions.isEmpty ? versionWithoutSubmissions : version
+    }
 
     /// What a document holds, checked for shape but not yet against the naming rules.
     public struct Contents {
@@ -45,7 +53,7 @@ public enum StoreDocument {
         // A line holds about 180 bytes without a folder, 240 with one: room for a piece without growing.
         var writer = JSONWriter(capacity: min(pieceSize, 256 + catalog.projects.count * 256) + 4096)
         writer.raw("{\n  \"version\": ")
-        writer.integer(version)
+        writer.integer(version(of: catalog))
         if withRevision {
             writer.raw(",\n  \"revision\": ")
             writer.integer(catalog.revision)

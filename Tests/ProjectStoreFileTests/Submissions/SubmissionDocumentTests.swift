@@ -61,6 +61,27 @@ struct SubmissionDocumentTests {
         #expect(!written.contains("markets") && !written.contains("submissions"))
     }
 
+    /// The tool before submissions reads up to version 3 and writes back only what it knows: given a
+    /// store holding submissions as version 3, its next change would drop them. As version 4 it
+    /// refuses the store untouched.
+    @Test("a store holding markets or submissions is version 4, which the tool before them refuses; one without stays version 3")
+    func versionMarksSubmissions() throws {
+        func version(_ bytes: [UInt8]) -> Substring? {
+            let text = String(decoding: bytes, as: UTF8.self)
+            return text.firstRange(of: "\"version\": ").map { text[$0.upperBound...].prefix(1) }
+        }
+        var catalog = ProjectCatalog()
+        let project = try catalog.add(name: "Poems", kind: .poetry, details: nil, id: UUID(), created: Date(timeIntervalSince1970: 1_800_000_000))
+        #expect(version(StoreDocument.encode(catalog, withRevision: true)) == "3")
+        try catalog.addMarket(SubmissionSamples.market)
+        #expect(version(StoreDocument.encode(catalog, withRevision: true)) == "4")
+        #expect(version(StoreDocument.encode(catalog)) == "4")
+        try catalog.addSubmission(SubmissionSamples.submission(of: project))
+        let written = StoreDocument.encode(catalog, withRevision: true)
+        #expect(version(written) == "4")
+        #expect(try StoreDocument.decode(written).submissions == catalog.submissions)
+    }
+
     @Test("submissions written out of order (by hand, by another tool) are read in the order their numbers follow")
     func outOfOrder() throws {
         var catalog = ProjectCatalog()
