@@ -91,7 +91,7 @@ struct SubmissionCommandTests {
         await sandbox.ok("submit", "Poems", "Poem 4.md", "--to", "Agni", "--date", Self.day(-20))
         let accepted = await sandbox.ok("response", "1", "accepted", "--piece", "Poem 1.md", "--date", Self.day(-50))
         #expect(accepted.stdout == """
-            Recorded accepted from “Agni” for 1 piece: Poem 1.md.
+            Recorded the answer from “Agni” for 1 piece (Poem 1.md): accepted.
             Poem 1.md is still pending at “Prize”: withdraw it there, and record it with: project response "Prize" withdrawn --piece "Poem 1.md"
 
             """, "\(accepted)")
@@ -163,9 +163,9 @@ struct SubmissionCommandTests {
         await sandbox.ok("submit", "Poems", "Poem 1.md", "Poem 2.md", "--to", "Agni", "--date", Self.day(-5))
         await sandbox.ok("response", "Agni", "rejected")
         let history = await sandbox.ok("history").stdout
-        #expect(history.contains("recorded rejected from “Agni” for 2 pieces\n") && history.contains("sent 2 pieces of “Poems” to “Agni”\n"), "\(history)")
+        #expect(history.contains("recorded the answer from “Agni” for 2 pieces: rejected\n") && history.contains("sent 2 pieces of “Poems” to “Agni”\n"), "\(history)")
         #expect(await sandbox.ok("history", "--json").stdout.contains("\"sent 2 pieces of “Poems” to “Agni”\""))
-        #expect(await sandbox.ok("undo").stdout == "Undone: recorded rejected from “Agni” for 2 pieces.\n")
+        #expect(await sandbox.ok("undo").stdout == "Undone: recorded the answer from “Agni” for 2 pieces: rejected.\n")
         let deleted = await sandbox.ok("market", "delete", "Agni")
         #expect(deleted.stdout == "Deleted the market “Agni” and the 1 submission it held. project undo brings them back.\n")
         #expect(await sandbox.ok("submissions").stdout.hasPrefix("Nothing sent yet."))
