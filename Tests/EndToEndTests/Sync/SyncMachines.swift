@@ -36,10 +36,14 @@ final class SyncMachines: @unchecked Sendable {
         ]
     }
 
+    /// How long a machine's command may take before it is taken for hung: a sync runs several git
+    /// commands, and in the full parallel run on two cores one took more than the usual 15 s.
+    static let commandTimeout: Double = 60
+
     /// Runs `project` as `machine`.
     @discardableResult
     func run(_ machine: String, _ arguments: String..., environment extra: [String: String?] = [:]) async -> RunResult {
-        await sandbox.run(arguments, environment: environment(machine).merging(extra) { $1 })
+        await sandbox.run(arguments, environment: environment(machine).merging(extra) { $1 }, timeout: Self.commandTimeout)
     }
 
     /// Runs `project` as `machine` with its clock set off by `offset` (faketime's form: `+365d`, `-1h`),
@@ -74,7 +78,7 @@ final class SyncMachines: @unchecked Sendable {
     /// Runs a command that must succeed, as `machine`.
     @discardableResult
     func ok(_ machine: String, _ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) async -> RunResult {
-        let result = await sandbox.run(arguments, environment: environment(machine))
+        let result = await sandbox.run(arguments, environment: environment(machine), timeout: Self.commandTimeout)
         #expect(result.status == 0, "\(machine): \(result)", sourceLocation: sourceLocation)
         return result
     }
