@@ -57,6 +57,11 @@ private struct Merge {
         for operation in shared.change.operations {
             switch operation {
             case .create(let project):
+                if let gone = entries[project.id], !gone.exists {
+                    // Brought back (undo, undelete) by a machine that knew of the edits its deletion
+                    // dropped: they came back with it, so they are no longer said to be dropped.
+                    dropped.removeAll { $0.project == project.id && shared.knew(of: MergeStamp(clock: $0.edit.clock, machine: $0.edit.machine.id)) }
+                }
                 var entry = entries[project.id] ?? Entry(project: project, made: shared.stamp)
                 for field in Self.fields { write(field, by: shared, to: &entry) }
                 let key = project.orderKey ?? entry.project.orderKey

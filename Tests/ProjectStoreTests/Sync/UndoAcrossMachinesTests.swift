@@ -52,6 +52,9 @@ struct UndoAcrossMachinesTests {
         machines.meet()
         #expect(try desktop.store.catalog().names == ["Winter", "autumn (2)"])
 
+        let dropped = { (store: ProjectStore) throws in try store.otherMachinesChanges(in: store.catalog())?.merge.dropped ?? [] }
+        #expect(try dropped(laptop.store).count == 1)
+
         let undone = try laptop.store.undo()
         #expect(undone.catalog.names == ["Winter", "Autumn", "autumn (2)"])
         #expect(undone.catalog.named("Autumn").details == "desktop blurb")
@@ -60,6 +63,9 @@ struct UndoAcrossMachinesTests {
         let onDesktop = try desktop.store.catalog()
         #expect(onDesktop.names == ["Winter", "Autumn", "autumn (2)"])
         #expect(onDesktop.named("Autumn").details == "desktop blurb")
+        // The edit came back with the project: neither machine's history says it was dropped now.
+        #expect(try dropped(laptop.store).isEmpty)
+        #expect(try dropped(desktop.store).isEmpty)
 
         try laptop.store.redo()
         machines.meet()
