@@ -97,7 +97,7 @@ struct DamagedStoreTests {
 
     @Test("a store from a newer version is not damaged: history --rebuild refuses and moves nothing")
     func newerIsNotDamaged() async throws {
-        let newer = Array(exportDocument([DocumentProject(id: uuid("33333333", 3), name: "Future")], version: 4).utf8)
+        let newer = Array(exportDocument([DocumentProject(id: uuid("33333333", 3), name: "Future")], version: 5).utf8)
         let (sandbox, _) = try await damagedStore(newer)
         let result = await sandbox.run("history", "--rebuild")
         #expect(result.status == 3, "\(result)")
