@@ -148,7 +148,7 @@ public struct FileStorage: ProjectStorage {
             catalog.ownOrderNoted = document.orderNoted
             catalog.sharing = document.sharing
             try catalog.takeStored(markets: document.markets, submissions: document.submissions)
-            lastRead.remember(catalog, readFrom: file)
+            lastRead.remember(catalog, readFrom: file, at: target)
             return catalog
         } catch {
             throw .invalid(path: target, error)
