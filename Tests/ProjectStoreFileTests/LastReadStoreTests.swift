@@ -11,12 +11,18 @@ struct LastReadStoreTests {
         try storage.update { catalog in catalog.projects.map(\.name) }
     }
 
+    /// A store holding "Alpha", and a storage that has read it.
+    private func readStore(in folder: String) throws -> (path: String, reader: FileStorage) {
+        let path = folder + "/projects.json"
+        try makeStore(FileStorage(path: path)).add(name: "Alpha")
+        let reader = FileStorage(path: path)
+        #expect(try reader.load().projects.map(\.name) == ["Alpha"])
+        return (path, reader)
+    }
+
     @Test func aChangeAfterAReadSeesTheStoreAnotherWriterReplacedMeanwhile() throws {
         try withTemporaryFolder { folder in
-            let path = folder + "/projects.json"
-            try makeStore(FileStorage(path: path)).add(name: "Alpha")
-            let reader = FileStorage(path: path)
-            #expect(try reader.load().projects.map(\.name) == ["Alpha"])
+            let (path, reader) = try readStore(in: folder)
             try makeStore(FileStorage(path: path)).add(name: "Beta")
             #expect(try names(reader).sorted() == ["Alpha", "Beta"])
         }
@@ -24,10 +30,7 @@ struct LastReadStoreTests {
 
     @Test func aStoreRewrittenInPlaceIsReadAnew() throws {
         try withTemporaryFolder { folder in
-            let path = folder + "/projects.json"
-            try makeStore(FileStorage(path: path)).add(name: "Alpha")
-            let reader = FileStorage(path: path)
-            #expect(try reader.load().projects.map(\.name) == ["Alpha"])
+            let (path, reader) = try readStore(in: folder)
             // Another program's write, as long as the old one, a moment later: the same inode and size.
             Thread.sleep(forTimeInterval: 0.05)
             let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "\"Alpha\"", with: "\"Omega\"")
