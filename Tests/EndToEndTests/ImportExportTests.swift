@@ -240,7 +240,7 @@ struct ImportExportTests {
         #expect(missing.stderr.contains("missing.json"), "\(missing)")
         let garbage = try sandbox.file("garbage.json", "this is not JSON")
         #expect(await sandbox.run("import", garbage).status == 1)
-        let newer = try sandbox.file("newer.json", exportDocument([DocumentProject(id: uuid("99999999", 1), name: "Future")], version: 4))
+        let newer = try sandbox.file("newer.json", exportDocument([DocumentProject(id: uuid("99999999", 1), name: "Future")], version: 5))
         let newerResult = await sandbox.run("import", newer)
         #expect(newerResult.status == 1, "\(newerResult)")
         let badType = try sandbox.file("type.json", exportDocument([DocumentProject(id: uuid("99999999", 1), name: "T", type: "epic")]))

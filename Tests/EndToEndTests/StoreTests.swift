@@ -101,7 +101,7 @@ struct StoreTests {
     @Test("a store from a newer version gives exit 3 and is left untouched")
     func newerStore() async throws {
         let sandbox = try Sandbox()
-        let text = exportDocument([DocumentProject(id: uuid("33333333", 3), name: "Future")], version: 4)
+        let text = exportDocument([DocumentProject(id: uuid("33333333", 3), name: "Future")], version: 5)
         let bytes = Array(text.utf8)
         try sandbox.writeStore(bytes)
         for arguments in [["list"], ["add", "New"], ["show", "Future"], ["sort", "date"], ["rename", "Future", "Past"]] {
