@@ -34,22 +34,29 @@ public struct Localizer: Sendable {
     }
 
     private func fill(_ template: String, _ arguments: [String: String]) -> String {
-        // The brace looked for in the bytes: `contains` with a string argument is Foundation's, through
-        // NSString, a tenth of a long list's time.
-        guard !arguments.isEmpty, template.utf8.contains(UInt8(ascii: "{")) else { return template }
-        var result = ""
-        var rest = template[...]
-        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-            result += rest[..<open]
-            let name = String(rest[rest.index(after: open)..<close])
-            if let value = arguments[name] {
-                result += TerminalText.visible(value)
-            } else {
-                result += rest[open...close]
+        guard !arguments.isEmpty else { return template }
+        // Filled byte by byte: braces are ASCII, and walking the string's characters was a tenth of
+        // a long list's time. Looking for the brace through `contains` would go through NSString.
+        var source = template
+        let filled = source.withUTF8 { bytes -> String? in
+            let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
+            guard bytes.contains(open) else { return nil }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 64)
+            var start = 0
+            while let opening = bytes[start...].firstIndex(of: open), let closing = bytes[opening...].firstIndex(of: close) {
+                result.append(contentsOf: bytes[start..<opening])
+                if let value = arguments[String(decoding: bytes[(opening + 1)..<closing], as: UTF8.self)] {
+                    result.append(contentsOf: TerminalText.visible(value).utf8)
+                } else {
+                    result.append(contentsOf: bytes[opening...closing])
+                }
+                start = closing + 1
             }
-            rest = rest[rest.index(after: close)...]
+            result.append(contentsOf: bytes[start...])
+            return String(decoding: result, as: UTF8.self)
         }
-        return result + rest
+        return filled ?? template
     }
 }
 

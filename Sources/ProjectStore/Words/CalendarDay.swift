@@ -18,7 +18,13 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// Strictly `YYYY-MM-DD`: four digits, two, two, and nothing else (no spaces, no signs, no time).
     public init?(parsing text: String) {
-        let bytes = Array(text.utf8)
+        var text = text
+        guard let day = text.withUTF8({ CalendarDay(utf8: $0) }) else { return nil }
+        self = day
+    }
+
+    /// As `init(parsing:)`, from UTF-8 bytes: a document's, read in place without making a string.
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0

@@ -10,6 +10,8 @@ import ProjectStore
 /// projects, 20 MB, is never resident whole beside the projects made from it.
 final class MappedFile: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
+    /// Which file, in which state, was mapped.
+    let identity: FileIdentity
     /// How far the pages have been handed back.
     private var released = 0
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
@@ -25,6 +27,7 @@ final class MappedFile: @unchecked Sendable {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, code: errno) }
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw .notAFile(path: path) }
+        identity = FileIdentity(status)
         let size = Int(status.st_size)
         guard size > 0 else {
             bytes = UnsafeRawBufferPointer(start: nil, count: 0)

@@ -1,4 +1,5 @@
 import Foundation
+import ProjectStore
 
 /// Builds JSON text byte by byte; fast enough to write a 100,000-project store in a few milliseconds.
 struct JSONWriter {
@@ -38,6 +39,28 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
         UUIDText.write(id, to: &bytes)
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `"YYYY-MM-DD"`, as `CalendarDay.description` says it, without making that string: a store
+    /// of 10,000 submissions holds some 40,000 days.
+    mutating func day(_ day: CalendarDay) {
+        bytes.append(UInt8(ascii: "\""))
+        digits(day.year, count: 4)
+        bytes.append(UInt8(ascii: "-"))
+        digits(day.month, count: 2)
+        bytes.append(UInt8(ascii: "-"))
+        digits(day.day, count: 2)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The last `count` digits of `value`, zeros before: a day's numbers are never wider.
+    private mutating func digits(_ value: Int, count: Int) {
+        var divisor = 1
+        for _ in 1..<count { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
     }
 
     mutating func timestamp(_ date: Date) {

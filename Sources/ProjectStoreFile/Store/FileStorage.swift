@@ -12,6 +12,9 @@ import ProjectStore
 public struct FileStorage: ProjectStorage {
     public let path: String
     public let lockTimeout: Duration
+    /// Shared by the copies of this storage: a read and the change after it are often made
+    /// through different copies.
+    private let lastRead = LastReadStore()
     public init(path: String, lockTimeout: Duration = .seconds(5)) {
         self.path = path
         self.lockTimeout = lockTimeout
@@ -134,6 +137,7 @@ public struct FileStorage: ProjectStorage {
             catalog.lost = lostStore(target)
             return catalog
         }
+        if let known = lastRead.catalog(of: file) { return known }
         do {
             let document = try StoreDocument.decode(file)
             var catalog = try ProjectCatalog(
@@ -144,6 +148,7 @@ public struct FileStorage: ProjectStorage {
             catalog.ownOrderNoted = document.orderNoted
             catalog.sharing = document.sharing
             try catalog.takeStored(markets: document.markets, submissions: document.submissions)
+            lastRead.remember(catalog, readFrom: file, at: target)
             return catalog
         } catch {
             throw .invalid(path: target, error)

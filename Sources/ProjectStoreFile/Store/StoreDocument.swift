@@ -50,8 +50,10 @@ public enum StoreDocument {
     static func encode<Failure: Error>(
         _ catalog: ProjectCatalog, withRevision: Bool, pieceSize: Int = 1 << 20, write: ([UInt8]) throws(Failure) -> Void
     ) throws(Failure) {
-        // A line holds about 180 bytes without a folder, 240 with one: room for a piece without growing.
-        var writer = JSONWriter(capacity: min(pieceSize, 256 + catalog.projects.count * 256) + 4096)
+        // A line holds about 180 bytes without a folder, 240 with one, a submission of five pieces
+        // about 600: room for a piece without growing.
+        let lines = 256 + catalog.projects.count * 256 + catalog.submissions.count * 640
+        var writer = JSONWriter(capacity: min(pieceSize, lines) + 4096)
         writer.raw("{\n  \"version\": ")
         writer.integer(version(of: catalog))
         if withRevision {
@@ -83,33 +85,42 @@ public enum StoreDocument {
         for (index, project) in catalog.projects.enumerated() {
             writer.raw(index == 0 ? "\n    " : ",\n    ")
             ProjectJSON.write(project, to: &writer, folder: withRevision ? .recorded : .exported)
-            if writer.bytes.count >= pieceSize {
-                try write(writer.bytes)
-                writer.clear()
-            }
+            try handOver(&writer, ifFull: pieceSize, to: write)
         }
         writer.raw(catalog.projects.isEmpty ? "]" : "\n  ]")
-        writeSubmissions(catalog, to: &writer)
+        // In pieces too: 10,000 submissions are 6 MB, which grown in one buffer were copied as it
+        // grew, a fifth of `submit`.
+        try writeLines(",\n  \"markets\": [", catalog.markets, to: &writer, pieceSize: pieceSize, write: write) {
+            SubmissionJSON.write($0, to: &$1)
+        }
+        try writeLines(",\n  \"submissions\": [", catalog.submissions, to: &writer, pieceSize: pieceSize, write: write) {
+            SubmissionJSON.write($0, to: &$1)
+        }
         writer.raw("\n}\n")
         try write(writer.bytes)
     }
 
-    /// `"markets"` and `"submissions"`, one a line, left out when there are none: a store without
-    /// them reads as it did before them.
-    private static func writeSubmissions(_ catalog: ProjectCatalog, to writer: inout JSONWriter) {
-        writeLines(",\n  \"markets\": [", catalog.markets, to: &writer) { SubmissionJSON.write($0, to: &$1) }
-        writeLines(",\n  \"submissions\": [", catalog.submissions, to: &writer) { SubmissionJSON.write($0, to: &$1) }
+    /// The piece made so far handed to `write` once it holds `pieceSize` bytes, and the writer emptied.
+    private static func handOver<Failure: Error>(
+        _ writer: inout JSONWriter, ifFull pieceSize: Int, to write: ([UInt8]) throws(Failure) -> Void
+    ) throws(Failure) {
+        guard writer.bytes.count >= pieceSize else { return }
+        try write(writer.bytes)
+        writer.clear()
     }
 
-    /// An array one value a line after `opening`, left out when empty.
-    private static func writeLines<Value>(
-        _ opening: StaticString, _ values: [Value], to writer: inout JSONWriter, _ write: (Value, inout JSONWriter) -> Void
-    ) {
+    /// An array one value a line after `opening`, left out when empty (a store without markets or
+    /// submissions reads as it did before them), handed to `write` in pieces of `pieceSize` bytes.
+    private static func writeLines<Value, Failure: Error>(
+        _ opening: StaticString, _ values: [Value], to writer: inout JSONWriter, pieceSize: Int,
+        write: ([UInt8]) throws(Failure) -> Void, _ line: (Value, inout JSONWriter) -> Void
+    ) throws(Failure) {
         guard !values.isEmpty else { return }
         writer.raw(opening)
         for (index, value) in values.enumerated() {
             writer.raw(index == 0 ? "\n    " : ",\n    ")
-            write(value, &writer)
+            line(value, &writer)
+            try handOver(&writer, ifFull: pieceSize, to: write)
         }
         writer.raw("\n  ]")
     }

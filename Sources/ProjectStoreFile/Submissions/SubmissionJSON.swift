@@ -60,7 +60,7 @@ enum SubmissionJSON {
         writer.raw(", \"projectName\": ")
         writer.string(submission.projectName)
         writer.raw(", \"sent\": ")
-        writer.string(submission.sent.description)
+        writer.day(submission.sent)
         writer.raw(", \"note\": ")
         writer.optionalString(submission.note)
         writer.raw(", \"pieces\": [")
@@ -92,7 +92,7 @@ enum SubmissionJSON {
             } else if key == "projectName" {
                 projectName = try scanner.string()
             } else if key == "sent" {
-                sent = try day(try scanner.string(), field: "sent", index: index)
+                sent = try scanner.parsedString(field: "sent", project: index, CalendarDay.init(utf8:))
             } else if key == "note" {
                 note = try scanner.optionalString()
             } else if key == "pieces" {
@@ -128,7 +128,7 @@ enum SubmissionJSON {
         writer.raw("\"status\": ")
         writer.string(response.status.rawValue)
         writer.raw(", \"responded\": ")
-        writer.optionalString(response.date?.description)
+        if let date = response.date { writer.day(date) } else { writer.null() }
         writer.raw(", \"responseNote\": ")
         writer.optionalString(response.note)
     }

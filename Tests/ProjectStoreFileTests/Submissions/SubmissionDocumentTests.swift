@@ -46,6 +46,25 @@ struct SubmissionDocumentTests {
         }
     }
 
+    @Test("the store is handed to its file in pieces, its submissions too, which together are the whole document")
+    func writtenInPieces() throws {
+        var catalog = ProjectCatalog()
+        let project = try catalog.add(name: "Poems", kind: .poetry, details: nil, id: UUID(), created: Date(timeIntervalSince1970: 1_800_000_000))
+        try catalog.addMarket(SubmissionSamples.market)
+        let sample = SubmissionSamples.submission(of: project)
+        for _ in 0..<60 {
+            try catalog.addSubmission(Submission(
+                id: UUID(), market: sample.market, project: sample.project, projectName: sample.projectName, sent: sample.sent,
+                note: sample.note, pieces: sample.pieces))
+        }
+        var pieces: [[UInt8]] = []
+        StoreDocument.encode(catalog, withRevision: true, pieceSize: 2_000) { piece in pieces.append(piece) }
+        // A piece ends with the line that took it past its size: a submission's line is under 600 bytes.
+        #expect(pieces.count > 10)
+        #expect(pieces.allSatisfy { $0.count < 2_000 + 600 }, "\(pieces.map(\.count))")
+        #expect(Array(pieces.joined()) == StoreDocument.encode(catalog, withRevision: true))
+    }
+
     @Test("a store written before submissions reads, with none, and is written without them")
     func olderStore() throws {
         let text = """
