@@ -321,8 +321,24 @@ final class Sandbox: @unchecked Sendable {
     /// Writes a file in the sandbox and returns its path.
     func file(_ name: String, _ text: String) throws -> String {
         let path = root + "/" + name
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try writeClosedOnExec(Array(text.utf8), to: path)
         return path
+    }
+}
+
+/// Writes `bytes` to `path` through a descriptor closed on exec. Foundation's `Data.write` opens
+/// without `O_CLOEXEC`, so a program another test starts at that moment inherits the descriptor and
+/// holds the file open for writing as long as it runs; a script written so, run then, fails with
+/// "Text file busy" (it did, once, in a full run).
+func writeClosedOnExec(_ bytes: [UInt8], to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+    defer { close(descriptor) }
+    var written = 0
+    while written < bytes.count {
+        let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+        written += count
     }
 }
 

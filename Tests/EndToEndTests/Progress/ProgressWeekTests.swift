@@ -40,12 +40,12 @@ struct ProgressWeekTests {
         // added or removed at its end.
         editor = sandbox.root + "/editor.sh"
         wanted = sandbox.root + "/wanted"
-        try """
+        try writeClosedOnExec(Array("""
             #!/bin/sh
             n=$(cat '\(wanted)'); i=0; out=''
             while [ $i -lt $n ]; do out="$out w$i"; i=$((i + 1)); done
             printf '%s\\n' "$out" > "$1/text.md"
-            """.write(toFile: editor, atomically: true, encoding: .utf8)
+            """.utf8), to: editor)
         chmod(editor, 0o755)
     }
 

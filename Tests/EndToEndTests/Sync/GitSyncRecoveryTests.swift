@@ -109,7 +109,7 @@ struct GitSyncRecoveryTests {
             fi
             exit 0
             """
-        try Data(script.utf8).write(to: URL(fileURLWithPath: hook))
+        try writeClosedOnExec(Array(script.utf8), to: hook)
         chmod(hook, 0o755)
         await machines.ok("desktop", "add", "From Desktop", "--no-folder")
         let synced = await machines.run("desktop", "sync")
@@ -183,7 +183,7 @@ struct GitSyncRecoveryTests {
         // A remote that takes no push: the root was shared and committed before the push failed.
         let closed = machines.sandbox.root + "/closed.git"
         #expect(machines.gitAnywhere(["init", "-q", "--bare", closed]).status == 0)
-        try Data("#!/bin/sh\necho 'this remote takes no pushes' >&2\nexit 1\n".utf8).write(to: URL(fileURLWithPath: closed + "/hooks/pre-receive"))
+        try writeClosedOnExec(Array("#!/bin/sh\necho 'this remote takes no pushes' >&2\nexit 1\n".utf8), to: closed + "/hooks/pre-receive")
         chmod(closed + "/hooks/pre-receive", 0o755)
         let failed = await machines.run("laptop", "sync", "--init", closed)
         #expect(failed.status == 3 && failed.stderr.contains("did not accept this machine's changes: ! [remote rejected]"), "\(failed)")

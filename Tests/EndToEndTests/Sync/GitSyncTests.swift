@@ -306,7 +306,7 @@ struct GitSyncTests {
             fi
             exec /usr/bin/git "$@"
             """
-        try Data(script.utf8).write(to: URL(fileURLWithPath: shim + "/git"))
+        try writeClosedOnExec(Array(script.utf8), to: shim + "/git")
         chmod(shim + "/git", 0o755)
         await machines.ok("desktop", "add", "From Desktop", "--no-folder")
         let synced = await machines.run("desktop", "sync", environment: ["PATH": shim + ":/usr/bin:/bin"])
