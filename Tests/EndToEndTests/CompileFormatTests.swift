@@ -179,7 +179,9 @@ struct CompileFormatTests {
             <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
             <fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>\(sandbox.root)/font-cache</cachedir></fontconfig>
             """, at: configuration)
-        let result = await sandbox.run(["compile", "novel", "--to", "pdf"], environment: ["FONTCONFIG_FILE": configuration])
+        // fontconfig builds its cache anew in the sandbox first: under the full parallel run this
+        // took WeasyPrint past the usual 15 s once.
+        let result = await sandbox.run(["compile", "novel", "--to", "pdf"], environment: ["FONTCONFIG_FILE": configuration], timeout: 60)
         #expect(result.status == 0, "\(result)")
         #expect(result.stderr == "Note: neither Times New Roman nor Liberation Serif, its twin of the same widths, is installed, so the PDF is set "
             + "in another font and its pages will not match a manuscript's. Install it with: apt install fonts-liberation.\n", "\(result)")
