@@ -166,6 +166,31 @@ struct JSONScanner {
         plainString()?.bytes
     }
 
+    /// Consumes exactly `literal`, spaces included, when it comes next, and says whether it did: a
+    /// reader that knows how this tool lays out a line matches its keys and punctuation at once.
+    /// `literal` is one written in the source, which points at its bytes (`utf8Start`).
+    mutating func skip(exactly literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard count <= bytes.count - offset, memcmp(bytes.baseAddress! + offset, literal.utf8Start, count) == 0 else { return false }
+        offset += count
+        return true
+    }
+
+    /// The bytes of a string of exactly `count` bytes, with no look at what they are: for values of
+    /// one length (ids, days) that are parsed further, which refuses any byte that does not belong.
+    mutating func fixedLengthString(_ count: Int) -> UnsafeBufferPointer<UInt8>? {
+        let quote = UInt8(ascii: "\"")
+        guard count + 2 <= bytes.count - offset, bytes[offset] == quote, bytes[offset + count + 1] == quote else { return nil }
+        defer { offset += count + 2 }
+        return UnsafeBufferPointer(rebasing: bytes[(offset + 1)...(offset + count)])
+    }
+
+    /// A string without escapes, as text; `nil` when the next value is not one, or not UTF-8.
+    mutating func plainText() -> String? {
+        guard let (bytes, ascii) = plainString() else { return nil }
+        return ascii ? String(decoding: bytes, as: UTF8.self) : UTF8Validation.string(bytes)
+    }
+
     /// As `plainStringBytes`, and whether every byte is ASCII: then they are UTF-8 with no further
     /// check, which spares one for every key of every project.
     private mutating func plainString() -> (bytes: UnsafeBufferPointer<UInt8>, ascii: Bool)? {
@@ -351,7 +376,7 @@ struct JSONScanner {
         return matches
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
             case 0x20, 0x0A, 0x0D, 0x09: offset += 1

@@ -1,30 +1,71 @@
 import Foundation
 import ProjectStore
 
-/// Builds JSON text byte by byte; fast enough to write a 100,000-project store in a few milliseconds.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+/// Builds JSON text byte by byte, into memory of its own: `Array.append` checked uniqueness and
+/// room through generic code at every call, which was most of writing a store of 10,000
+/// submissions. Not copyable, so that nothing else can hold its memory when it frees it.
+struct JSONWriter: ~Copyable {
+    private var start: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// For what is made elsewhere as an array (a timestamp): one array, not one for each.
+    private var scratch: [UInt8] = []
+    /// How many bytes it holds.
+    private(set) var count = 0
 
     init(capacity: Int = 4096) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 64)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        start.deallocate()
+    }
+
+    /// What it wrote, as a copy.
+    var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: start, count: count))
     }
 
     /// Empties it for the next piece, keeping its room.
     mutating func clear() {
-        bytes.removeAll(keepingCapacity: true)
+        count = 0
     }
 
+    /// `text` is one written in the source, which points at its bytes (`utf8Start`).
     mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    private mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(toHold: count + 1) }
+        start[count] = byte
+        count += 1
+    }
+
+    private mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let from = source.baseAddress else { return }
+        if count + source.count > capacity { grow(toHold: count + source.count) }
+        (start + count).update(from: from, count: source.count)
+        count += source.count
+    }
+
+    /// Room for `needed` bytes, at least doubling, so that a long document is copied a few times only.
+    private mutating func grow(toHold needed: Int) {
+        let grown = max(needed, capacity * 2)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        moved.update(from: start, count: count)
+        start.deallocate()
+        start = moved
+        capacity = grown
     }
 
     mutating func integer(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var divisor: UInt = 1
         while divisor <= magnitude / 10 { divisor *= 10 }
         repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
+            append(UInt8(ascii: "0") + UInt8(magnitude / divisor))
             magnitude %= divisor
             divisor /= 10
         } while divisor > 0
@@ -32,41 +73,48 @@ struct JSONWriter {
 
     /// A fraction, to four decimals: a rate, a median.
     mutating func decimal(_ value: Double) {
-        bytes.append(contentsOf: String(format: "%.4f", value).utf8)
+        var text = String(format: "%.4f", value)
+        text.withUTF8 { append($0) }
     }
 
     mutating func uuid(_ id: UUID) {
-        bytes.append(UInt8(ascii: "\""))
-        UUIDText.write(id, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        if count + 38 > capacity { grow(toHold: count + 38) }
+        start[count] = UInt8(ascii: "\"")
+        UUIDText.write(id, at: start + count + 1)
+        start[count + 37] = UInt8(ascii: "\"")
+        count += 38
     }
 
     /// `"YYYY-MM-DD"`, as `CalendarDay.description` says it, without making that string: a store
     /// of 10,000 submissions holds some 40,000 days.
     mutating func day(_ day: CalendarDay) {
-        bytes.append(UInt8(ascii: "\""))
-        digits(day.year, count: 4)
-        bytes.append(UInt8(ascii: "-"))
-        digits(day.month, count: 2)
-        bytes.append(UInt8(ascii: "-"))
-        digits(day.day, count: 2)
-        bytes.append(UInt8(ascii: "\""))
+        if count + 12 > capacity { grow(toHold: count + 12) }
+        let text = start + count
+        text[0] = UInt8(ascii: "\"")
+        digits(day.year, count: 4, at: text + 1)
+        text[5] = UInt8(ascii: "-")
+        digits(day.month, count: 2, at: text + 6)
+        text[8] = UInt8(ascii: "-")
+        digits(day.day, count: 2, at: text + 9)
+        text[11] = UInt8(ascii: "\"")
+        count += 12
     }
 
-    /// The last `count` digits of `value`, zeros before: a day's numbers are never wider.
-    private mutating func digits(_ value: Int, count: Int) {
-        var divisor = 1
-        for _ in 1..<count { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
+    /// The last `count` digits of `value`, zeros before, at `text`: a day's numbers are never wider.
+    private func digits(_ value: Int, count: Int, at text: UnsafeMutablePointer<UInt8>) {
+        var rest = value
+        for place in stride(from: count - 1, through: 0, by: -1) {
+            text[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
         }
     }
 
     mutating func timestamp(_ date: Date) {
-        bytes.append(UInt8(ascii: "\""))
-        Timestamp.write(date, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        scratch.removeAll(keepingCapacity: true)
+        Timestamp.write(date, to: &scratch)
+        append(UInt8(ascii: "\""))
+        scratch.withUnsafeBufferPointer { append($0) }
+        append(UInt8(ascii: "\""))
     }
 
     mutating func null() {
@@ -86,23 +134,29 @@ struct JSONWriter {
     mutating func string(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
-            bytes.append(UInt8(ascii: "\""))
+            append(UInt8(ascii: "\""))
             var start = 0
             var index = 0
             // Runs of bytes that need no escape are copied whole; most names are one such run.
             while index < utf8.count {
+                // Printable ASCII but the quote and the backslash: most bytes, told at once.
+                let byte = utf8[index]
+                if byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C {
+                    index += 1
+                    continue
+                }
                 let escapeLength = Self.escapeLength(utf8, at: index)
                 if escapeLength == 0 {
                     index += 1
                     continue
                 }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
                 escape(utf8, at: index, length: escapeLength)
                 index += escapeLength
                 start = index
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-            bytes.append(UInt8(ascii: "\""))
+            append(UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            append(UInt8(ascii: "\""))
         }
     }
 
@@ -134,7 +188,7 @@ struct JSONWriter {
         raw("\\u")
         for shift in stride(from: 12, through: 0, by: -4) {
             let digit = UInt8((value >> UInt32(shift)) & 0xF)
-            bytes.append(digit < 10 ? digit + 48 : digit + 87)
+            append(digit < 10 ? digit + 48 : digit + 87)
         }
     }
 }

@@ -39,7 +39,7 @@ public enum StoreDocument {
 
     /// The document `export` prints; `withRevision` for the store itself.
     public static func encode(_ catalog: ProjectCatalog, withRevision: Bool = false) -> [UInt8] {
-        // One piece: the writer's own bytes, not a copy.
+        // One piece, the whole document.
         var whole: [UInt8] = []
         encode(catalog, withRevision: withRevision, pieceSize: .max) { piece in whole = piece }
         return whole
@@ -104,7 +104,7 @@ public enum StoreDocument {
     private static func handOver<Failure: Error>(
         _ writer: inout JSONWriter, ifFull pieceSize: Int, to write: ([UInt8]) throws(Failure) -> Void
     ) throws(Failure) {
-        guard writer.bytes.count >= pieceSize else { return }
+        guard writer.count >= pieceSize else { return }
         try write(writer.bytes)
         writer.clear()
     }
@@ -219,6 +219,13 @@ public enum StoreDocument {
         var shared: SharingMark?
         var markets: [Market] = []
         var submissions: [Submission] = []
+        var counted: Int?
+        func lines() -> Int {
+            if let counted { return counted }
+            let count = lineCount(UnsafeRawBufferPointer(bytes), releasing: releasing)
+            counted = count
+            return count
+        }
         try scanner.expect(.object, field: nil, project: nil)
         try scanner.object { scanner, key throws(DocumentProblem) in
             if key == "version" {
@@ -257,8 +264,11 @@ public enum StoreDocument {
                     markets.append(try SubmissionJSON.readMarket(&scanner, index: markets.count + 1))
                 }
             } else if key == "submissions" {
+                // One a line as this tool writes them, as projects are: never more than the lines.
+                submissions.reserveCapacity(lines())
                 try scanner.array { scanner throws(DocumentProblem) in
                     submissions.append(try SubmissionJSON.readSubmission(&scanner, index: submissions.count + 1))
+                    if submissions.count % 256 == 0 { releasing(scanner.consumed) }
                 }
             } else if key == "root" {
                 root = try scanner.optionalString()
@@ -266,7 +276,7 @@ public enum StoreDocument {
             } else if key == "projects" {
                 var list: [Project] = []
                 // One project a line as this tool writes them: reserve that many, not twice as many.
-                list.reserveCapacity(lineCount(UnsafeRawBufferPointer(bytes), releasing: releasing))
+                list.reserveCapacity(lines())
                 try scanner.expect(.array, field: "projects", project: nil)
                 try scanner.array { scanner throws(DocumentProblem) in
                     try scanner.expect(.object, field: nil, project: list.count + 1)

@@ -79,6 +79,7 @@ enum SubmissionJSON {
     }
 
     static func readSubmission(_ scanner: inout JSONScanner, index: Int) throws(DocumentProblem) -> Submission {
+        if let written = SubmissionLine.read(&scanner) { return written }
         var id: UUID?, market: UUID?, project: UUID?
         var projectName: String?, sent: CalendarDay?, note: String?
         var pieces: [SubmittedPiece] = []
