@@ -196,15 +196,10 @@ struct JSONScanner {
     private mutating func plainString() -> (bytes: UnsafeBufferPointer<UInt8>, ascii: Bool)? {
         skipWhitespace()
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return nil }
-        var end = offset + 1
-        var seen: UInt8 = 0
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
-            seen |= bytes[end]
-            end += 1
-        }
+        let (end, ascii) = PlainRun.read(bytes, from: offset + 1)
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
         defer { offset = end + 1 }
-        return (UnsafeBufferPointer(rebasing: bytes[(offset + 1)..<end]), seen < 0x80)
+        return (UnsafeBufferPointer(rebasing: bytes[(offset + 1)..<end]), ascii)
     }
 
     mutating func string() throws(DocumentProblem) -> String {
@@ -212,22 +207,17 @@ struct JSONScanner {
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw syntaxError() }
         offset += 1
         let start = offset
-        var seen: UInt8 = 0
+        let ascii: Bool
+        (offset, ascii) = PlainRun.read(bytes, from: start)
         // The common case, no escapes: one validated copy of the bytes; ASCII needs no validating.
-        while offset < bytes.count {
-            let byte = bytes[offset]
-            if byte == UInt8(ascii: "\"") {
-                offset += 1
-                let text = UnsafeBufferPointer(rebasing: bytes[start..<offset - 1])
-                if seen < 0x80 { return String(decoding: text, as: UTF8.self) }
-                guard let text = UTF8Validation.string(text) else { throw .notUTF8 }
-                return text
-            }
-            seen |= byte
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw syntaxError() }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") {
             offset += 1
+            let text = UnsafeBufferPointer(rebasing: bytes[start..<offset - 1])
+            if ascii { return String(decoding: text, as: UTF8.self) }
+            guard let text = UTF8Validation.string(text) else { throw .notUTF8 }
+            return text
         }
+        if offset < bytes.count, bytes[offset] < 0x20 { throw syntaxError() }
         var decoded = Array(bytes[start..<offset])
         while offset < bytes.count {
             let byte = bytes[offset]

@@ -139,12 +139,8 @@ struct JSONWriter: ~Copyable {
             var index = 0
             // Runs of bytes that need no escape are copied whole; most names are one such run.
             while index < utf8.count {
-                // Printable ASCII but the quote and the backslash: most bytes, told at once.
-                let byte = utf8[index]
-                if byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C {
-                    index += 1
-                    continue
-                }
+                index = PlainRun.written(utf8, from: index)
+                guard index < utf8.count else { break }
                 let escapeLength = Self.escapeLength(utf8, at: index)
                 if escapeLength == 0 {
                     index += 1

@@ -266,8 +266,9 @@ public enum StoreDocument {
             } else if key == "submissions" {
                 // One a line as this tool writes them, as projects are: never more than the lines.
                 submissions.reserveCapacity(lines())
+                var lines = SubmissionLine()
                 try scanner.array { scanner throws(DocumentProblem) in
-                    submissions.append(try SubmissionJSON.readSubmission(&scanner, index: submissions.count + 1))
+                    submissions.append(try SubmissionJSON.readSubmission(&scanner, index: submissions.count + 1, lines: &lines))
                     if submissions.count % 256 == 0 { releasing(scanner.consumed) }
                 }
             } else if key == "root" {

@@ -79,7 +79,13 @@ enum SubmissionJSON {
     }
 
     static func readSubmission(_ scanner: inout JSONScanner, index: Int) throws(DocumentProblem) -> Submission {
-        if let written = SubmissionLine.read(&scanner) { return written }
+        var lines = SubmissionLine()
+        return try readSubmission(&scanner, index: index, lines: &lines)
+    }
+
+    /// As above, with one reader of lines for many.
+    static func readSubmission(_ scanner: inout JSONScanner, index: Int, lines: inout SubmissionLine) throws(DocumentProblem) -> Submission {
+        if let written = lines.read(&scanner) { return written }
         var id: UUID?, market: UUID?, project: UUID?
         var projectName: String?, sent: CalendarDay?, note: String?
         var pieces: [SubmittedPiece] = []
