@@ -7,19 +7,17 @@ enum UUIDText {
     static func uuid(from text: UnsafeBufferPointer<UInt8>) -> UUID? {
         let hyphen = UInt8(ascii: "-")
         guard text.count == 36, text[8] == hyphen, text[13] == hyphen, text[18] == hyphen, text[23] == hyphen else { return nil }
-        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         // Every digit's value is or-ed in, so that one test at the end finds any that was not one.
         var values: UInt8 = 0
-        withUnsafeMutableBytes(of: &bytes) { output in
-            var index = 0
-            for byteIndex in 0..<16 {
-                if index == 8 || index == 13 || index == 18 || index == 23 { index += 1 }
-                let high = nibble(text[index]), low = nibble(text[index + 1])
-                values |= high | low
-                output[byteIndex] = high << 4 | low
-                index += 2
-            }
+        func byte(at index: Int) -> UInt8 {
+            let high = nibble(text[index]), low = nibble(text[index + 1])
+            values |= high | low
+            return high << 4 | low
         }
+        // Each byte from its fixed place, the hyphens stepped over.
+        let bytes: uuid_t = (
+            byte(at: 0), byte(at: 2), byte(at: 4), byte(at: 6), byte(at: 9), byte(at: 11), byte(at: 14), byte(at: 16),
+            byte(at: 19), byte(at: 21), byte(at: 24), byte(at: 26), byte(at: 28), byte(at: 30), byte(at: 32), byte(at: 34))
         return values < 0x10 ? UUID(uuid: bytes) : nil
     }
 
