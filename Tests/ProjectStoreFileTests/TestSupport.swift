@@ -126,6 +126,14 @@ struct SplitMix64: RandomNumberGenerator {
         state = seed
     }
 
+    /// The seed of this run: `RELIABILITY_SEED` when set (to repeat a run), else the clock; printed.
+    static func seedForThisRun(test: String) -> UInt64 {
+        let seed = ProcessInfo.processInfo.environment["RELIABILITY_SEED"].flatMap { UInt64($0) }
+            ?? UInt64(Date().timeIntervalSince1970 * 1000)
+        print("\(test): RELIABILITY_SEED=\(seed)")
+        return seed
+    }
+
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

@@ -10,9 +10,7 @@ import Testing
 struct ProgressDigestTests {
     @Test("reading through digests gives the days a plain reading gives, whatever happened to the logs")
     func digestAgrees() throws {
-        let seed = ProcessInfo.processInfo.environment["RELIABILITY_SEED"].flatMap { UInt64($0) }
-            ?? UInt64(Date().timeIntervalSince1970 * 1000)
-        print("ProgressDigestTests.digestAgrees: RELIABILITY_SEED=\(seed)")
+        let seed = SplitMix64.seedForThisRun(test: "ProgressDigestTests.digestAgrees")
         var random = SplitMix64(seed: seed)
         try withTemporaryFolder { base in
             for round in 0..<25 {

@@ -10,9 +10,7 @@ import Testing
 struct ProgressLineTests {
     @Test("the fast reader and a plain reading of random logs find the same records")
     func fastReaderAgrees() {
-        let seed = ProcessInfo.processInfo.environment["RELIABILITY_SEED"].flatMap { UInt64($0) }
-            ?? UInt64(Date().timeIntervalSince1970 * 1000)
-        print("ProgressLineTests.fastReaderAgrees: RELIABILITY_SEED=\(seed)")
+        let seed = SplitMix64.seedForThisRun(test: "ProgressLineTests.fastReaderAgrees")
         var random = SplitMix64(seed: seed)
         for _ in 0..<40 {
             let log = Self.randomLog(&random)

@@ -10,9 +10,7 @@ import Testing
 struct SubmissionLineTests {
     @Test("random submissions written and read again, by the fast reader when the line allows it, are the same")
     func linesReadAlike() throws {
-        let seed = ProcessInfo.processInfo.environment["RELIABILITY_SEED"].flatMap { UInt64($0) }
-            ?? UInt64(Date().timeIntervalSince1970 * 1000)
-        print("SubmissionLineTests.linesReadAlike: RELIABILITY_SEED=\(seed)")
+        let seed = SplitMix64.seedForThisRun(test: "SubmissionLineTests.linesReadAlike")
         var random = SplitMix64(seed: seed)
         var fastOnes = 0
         for _ in 0..<400 {
