@@ -235,7 +235,9 @@ final class Sandbox: @unchecked Sendable {
         let binary = root + "/bin/project"
         if access(binary, X_OK) != 0 {
             try FileManager.default.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: ProjectBinary.path, toPath: binary)
+            // Not `copyItem`, which writes without O_CLOEXEC: see `writeClosedOnExec`.
+            let bytes = try #require(FileManager.default.contents(atPath: ProjectBinary.path), sourceLocation: sourceLocation)
+            try writeClosedOnExec(Array(bytes), to: binary)
         }
         // Everything the tool reads, readable by all: the modes a test sets on its own files come after.
         for path in [root, root + "/bin", binary, root + "/Writing", store, store + ".lock", (store as NSString).deletingLastPathComponent] {

@@ -155,3 +155,20 @@ extension String {
         }
     }
 }
+
+// MARK: Files
+
+/// Writes `bytes` to `path` through a descriptor closed on exec, for a script a test then runs.
+/// Foundation's writes open without `O_CLOEXEC`: a program another test starts meanwhile would hold
+/// the script open for writing, and running it would fail with "Text file busy".
+func writeClosedOnExec(_ bytes: [UInt8], to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    defer { close(descriptor) }
+    var rest = bytes[...]
+    while !rest.isEmpty {
+        let count = rest.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        rest = rest.dropFirst(count)
+    }
+}

@@ -498,6 +498,21 @@ func writeFile(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o600) throws {
     }
 }
 
+/// A copy of the tool in `<folder>/bin`, for running it as another user, who may not enter the
+/// build folder. Written through `writeFile`, closed on exec, since `copyItem` is not: a program
+/// another test started meanwhile would hold it open for writing, and it would not run ("Text file
+/// busy").
+func copyOfTool(in folder: String) throws -> String {
+    let source = try Tool.require()
+    guard let bytes = fileBytes(source) else { throw SpawnError("cannot read \(source)") }
+    let bin = folder + "/bin"
+    mkdir(bin, 0o755)
+    try writeFile(bin + "/project", bytes, mode: 0o755)
+    // Whatever the umask took away: every user runs it.
+    chmod(bin + "/project", 0o755)
+    return bin + "/project"
+}
+
 /// The names in a folder, sorted.
 func folderListing(_ folder: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
