@@ -6,12 +6,10 @@ import Testing
 
 /// `writeClosedOnExec`, which every test that writes a script and runs it goes through (the sandbox's
 /// `file` among them): a script written so runs at once, however many programs are being started
-/// beside it. Written with `Data.write` instead, about one run in ten here failed with "Text file
-/// busy": each child started meanwhile held the script open for writing as long as it ran.
-///
-/// Never failing is more than it can promise: a child made while the descriptor is open still holds it for
-/// the few microseconds until its own exec closes it, which this loop meets about once in 2,000 runs.
-/// At most one run in a hundred may fail, ten times fewer than without the helper.
+/// beside it. Written with `Data.write` instead, about one run in fifteen here failed with "Text file
+/// busy", each child started meanwhile holding the script open for writing as long as it ran (every
+/// run of this test failed). Closed on exec but not waited for, about one in a thousand failed, a
+/// child holding it until its own exec (a quarter of the runs of this test failed).
 @Suite("Scripts written closed on exec")
 struct ClosedOnExecTests {
     /// Starts a short-lived program with `posix_spawn`, which passes on every descriptor not closed on
@@ -33,13 +31,16 @@ struct ClosedOnExecTests {
     @Test("a script written by it runs at once, while programs are started beside it all the time", .timeLimit(.minutes(1)))
     func runsWhileOthersStart() async throws {
         let sandbox = try Sandbox()
-        let starting = Task.detached {
-            // `sleep` holds whatever it inherited for a moment, as git or an editor would.
-            while !Task.isCancelled {
-                if case .success(let pid) = Self.start(["/bin/sleep", "0.02"]) { _ = Self.exitStatus(of: pid) }
+        // `sleep` holds whatever it inherited for a moment, as git or an editor would; `true`, started
+        // again and again, catches the moment between a child's start and its exec.
+        let starting = [["/bin/sleep", "0.02"], ["/bin/true"]].map { program in
+            Task.detached {
+                while !Task.isCancelled {
+                    if case .success(let pid) = Self.start(program) { _ = Self.exitStatus(of: pid) }
+                }
             }
         }
-        defer { starting.cancel() }
+        defer { for task in starting { task.cancel() } }
         var failures: [String] = []
         var runs = 0
         let clock = ContinuousClock()
@@ -58,6 +59,6 @@ struct ClosedOnExecTests {
             unlink(script)
         }
         #expect(runs >= 50, "only \(runs) runs in the time given: the test proves little")
-        #expect(failures.count * 100 <= runs, "\(failures.count) of \(runs) runs failed: \(failures.prefix(5))")
+        #expect(failures.isEmpty, "\(failures.count) of \(runs) runs failed: \(failures.prefix(5))")
     }
 }
