@@ -272,7 +272,8 @@ struct CompileFormatTests {
         _ = try await novel(sandbox)
         // A pandoc that fails the way a real one does: a message, then a status.
         let bin = sandbox.root + "/bin"
-        try files.write("#!/bin/sh\necho 'pandoc: out of memory' >&2\nexit 7\n", at: bin + "/pandoc")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try writeClosedOnExec(Array("#!/bin/sh\necho 'pandoc: out of memory' >&2\nexit 7\n".utf8), to: bin + "/pandoc")
         chmod(bin + "/pandoc", 0o755)
         let result = await sandbox.run(["compile", "novel"], environment: ["PATH": bin + ":/usr/bin:/bin"])
         #expect(result.status == 1)

@@ -145,6 +145,38 @@ struct HistoryFileTests {
         }
     }
 
+    @Test("FileStorage: 700 changes after a deletion, compaction has kept it: undelete brings the project and its folder back")
+    func undeleteAfterCompaction() throws {
+        try withTemporaryFolder { folder in
+            let storage = FileStorage(path: folder + "/projects.json")
+            let root = folder + "/Writing"
+            func store(_ command: String) -> ProjectStore {
+                ProjectStore(
+                    storage: storage, folders: DiskFolders(), places: FolderPlaces(environmentRoot: root, homeRoot: nil, templates: nil),
+                    recording: command)
+            }
+            _ = try store("add").add(name: "Winter", kind: .novel, details: "snow", folder: .make(.folders(["Chapters"])))
+            try writeFile(root + "/Winter/Chapters/One.md", "It snowed.")
+            _ = try store("add").add(name: "Spring")
+            _ = try store("delete").delete(.named("Winter"))
+            for round in 1...700 { _ = try store("edit").setDetails(of: .named("Spring"), to: "rain \(round)") }
+            // Compacted, and kept so: no more lines than before deletions were kept.
+            let lines = try #require(fileBytes(folder + "/projects.json.history")).split(separator: 0x0A).count - 1
+            #expect(lines < 3 * History.limit)
+            #expect(try store("history").history().entries.count == History.limit)
+
+            let outcome = try store("undelete").undelete(named: "winter")
+            #expect(outcome.entry.command == "delete")
+            let catalog = try store("list").catalog()
+            #expect(catalog.projects.map(\.name).sorted() == ["Spring", "Winter"])
+            #expect(try catalog.project(.named("Winter")).details == "snow")
+            #expect(fileBytes(root + "/Winter/Chapters/One.md") == Array("It snowed.".utf8))
+            // As after any undelete, redo deletes it again.
+            _ = try store("redo").redo()
+            #expect(try store("list").catalog().projects.map(\.name) == ["Spring"])
+        }
+    }
+
     @Test("a version-1 history is read as changes, kept listed, and upgraded by the next change")
     func legacy() throws {
         try withTemporaryFolder { folder in

@@ -210,12 +210,8 @@ extension Reliability {
                 Issue.record("UNREADABLE HISTORY TEST NOT RUN: `setpriv` (util-linux) is missing; run Tests/install-test-tools.sh.")
                 return nil
             }
-            let bin = folder + "/bin"
-            mkdir(bin, 0o755)
-            try FileManager.default.copyItem(atPath: try Tool.require(), toPath: bin + "/project")
-            chmod(bin + "/project", 0o755)
             let tool = try Tool(
-                store: store, binary: bin + "/project",
+                store: store, binary: try copyOfTool(in: folder),
                 prefix: [setpriv, "--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups", "--"])
             let probe = try tool.run("--version")
             guard probe.status == 0 else {

@@ -101,14 +101,8 @@ extension Reliability {
                 Issue.record("PERMISSION TEST NOT RUN: `setpriv` (util-linux) is missing; run Tests/install-test-tools.sh.")
                 return nil
             }
-            // A copy of the binary in a folder every user may enter, since the build folder may not be.
-            let bin = folder + "/bin"
-            mkdir(bin, 0o755)
-            let binary = bin + "/project"
-            try FileManager.default.copyItem(atPath: try Tool.require(), toPath: binary)
-            chmod(binary, 0o755)
             let tool = try Tool(
-                store: folder + "/unused.json", binary: binary,
+                store: folder + "/unused.json", binary: try copyOfTool(in: folder),
                 prefix: [setpriv, "--reuid=\(Self.nobody)", "--regid=\(Self.nobody)", "--clear-groups", "--"])
             let probe = try tool.run("--version")
             guard probe.status == 0 else {

@@ -498,6 +498,40 @@ func writeFile(_ path: String, _ bytes: [UInt8], mode: mode_t = 0o600) throws {
     }
 }
 
+/// A copy of the tool in `<folder>/bin`, for running it as another user, who may not enter the
+/// build folder. Written through `writeFile`, closed on exec, since `copyItem` is not: a program
+/// another test started meanwhile would hold it open for writing, and it would not run ("Text file
+/// busy"); returned once no program started while it was written holds it any more.
+func copyOfTool(in folder: String) throws -> String {
+    let source = try Tool.require()
+    guard let bytes = fileBytes(source) else { throw SpawnError("cannot read \(source)") }
+    let bin = folder + "/bin"
+    mkdir(bin, 0o755)
+    try writeFile(bin + "/project", bytes, mode: 0o755)
+    // Whatever the umask took away: every user runs it.
+    chmod(bin + "/project", 0o755)
+    waitUntilNoOneWrites(bin + "/project")
+    return bin + "/project"
+}
+
+/// Returns once no process holds `path` open for writing, or after five seconds. The kernel grants a
+/// read lease only then (fcntl(2), `F_SETLEASE`); where leases cannot be had, it returns at once.
+func waitUntilNoOneWrites(_ path: String) {
+    let setLease: Int32 = 1024  // F_SETLEASE, which the Glibc module leaves out
+    let end = ContinuousClock.now + .seconds(5)
+    while ContinuousClock.now < end {
+        let reader = open(path, O_RDONLY | O_CLOEXEC)
+        guard reader >= 0 else { return }
+        defer { close(reader) }
+        if fcntl(reader, setLease, F_RDLCK) == 0 {
+            _ = fcntl(reader, setLease, F_UNLCK)
+            return
+        }
+        guard errno == EAGAIN else { return }
+        usleep(100)
+    }
+}
+
 /// The names in a folder, sorted.
 func folderListing(_ folder: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()

@@ -57,6 +57,11 @@ public struct Change: Sendable, Equatable {
         operations.filter { if case .disk = $0 { false } else { true } }
     }
 
+    /// Whether it took a project out of the list: what `undelete` looks for.
+    public var deletesAProject: Bool {
+        operations.contains { if case .remove = $0 { true } else { false } }
+    }
+
     /// The restore it made, took back or made again, if any.
     public var fileRestore: FileRestore? {
         for case .restored(let restore) in diskSteps { return restore }

@@ -64,11 +64,25 @@ public struct History: Sendable, Equatable {
         return entries.last { $0.change.id == id && $0.isUndone }
     }
 
+    /// How many deletions older than the last `limit` changes compaction keeps all the same (the
+    /// most recent ones): `undelete` still finds them, and the history stays bounded.
+    public static let keptDeletions = 100
+
     /// Which of `changes` (as given to `init`) the history still needs: those of the entries it
-    /// keeps, and the undos and redos of them. Replaying the result gives this same history.
+    /// keeps, the last `keptDeletions` older deletions not undone, and the undos and redos of
+    /// both. Replaying the result gives this same history: the older deletions fall outside its
+    /// entries, where only `undelete` looks.
     public static func kept(_ changes: [Change]) -> [Change] {
         let history = History(changes: changes)
-        let kept = Set(history.entries.map(\.change.id))
+        var kept = Set(history.entries.map(\.change.id))
+        var undone: [ChangeID: Bool] = [:]
+        var deletions = 0
+        for change in changes.reversed() where deletions < keptDeletions {
+            change.noteUndone(in: &undone)
+            guard case .command = change.kind, !kept.contains(change.id), undone[change.id] != true, change.deletesAProject else { continue }
+            kept.insert(change.id)
+            deletions += 1
+        }
         return changes.filter { change in
             switch change.kind {
             case .command: kept.contains(change.id)
@@ -77,4 +91,3 @@ public struct History: Sendable, Equatable {
         }
     }
 }
-

@@ -20,12 +20,23 @@ extension ProjectCatalog {
             } catch {}
             // One operation at a time: each either applies or leaves the catalog as it was.
             for operation in operations {
-                do throws(HistoryObstacle) { try catalog.apply(operation) } catch { passedOver += 1 }
+                do throws(HistoryObstacle) { try catalog.apply(operation) } catch {
+                    if catalog.alreadyWithout(operation) { continue }
+                    passedOver += 1
+                }
             }
         }
         catalog.beginChange()
         // Written even when the changes leave nothing, so that the store is there again.
         catalog.changes += 1
         return (catalog, passedOver)
+    }
+
+    /// Whether `operation` takes out a project this catalog does not hold: the catalog is then
+    /// already as the change left it. Compaction keeps old deletions (`History.kept`), not the
+    /// changes that made their projects.
+    private func alreadyWithout(_ operation: ChangeOperation) -> Bool {
+        guard case .remove(let project) = operation else { return false }
+        return !projects.contains { $0.id == project.id }
     }
 }

@@ -181,16 +181,13 @@ extension ProjectStore {
 
     /// The most recently undone change, unless a change came since: the newest undo after the last
     /// command, of a change not redone since; with that undo, for a redo to take back its disk steps.
+    /// Read back as far as that change, however far: `undelete` may have taken back a deletion older
+    /// than the changes `undo` reaches.
     private func nextRedo(in catalog: ProjectCatalog) throws(ProjectStoreError) -> History.Entry {
         var redone = Set<ChangeID>()
         var wanted: (target: ChangeID, undo: ChangeID)?
-        var commands = 0
         let lines = try storage.recentHistory(of: catalog) { change in
-            if let wanted {
-                guard case .command = change.kind else { return false }
-                commands += 1
-                return change.id == wanted.target || commands > History.limit
-            }
+            if let wanted { return change.id == wanted.target }
             switch change.kind {
             case .command: return true  // a change since the undos: nothing to redo
             case .redo(let target): redone.insert(target)
@@ -198,7 +195,7 @@ extension ProjectStore {
             }
             return false
         }
-        guard let wanted, let target = lines.last, target.outline.id == wanted.target, commands <= History.limit,
+        guard let wanted, let target = lines.last, target.outline.id == wanted.target,
               let undo = lines.first(where: { $0.outline.id == wanted.undo })
         else { throw .nothingToRedo }
         return History.Entry(change: try target.whole(), isUndone: true, undoneBy: try undo.whole())

@@ -219,8 +219,7 @@ struct ProgressCommandTests {
         try "Intro stays.\n\nthe cat sat on the mat\n".write(toFile: file, atomically: true, encoding: .utf8)
         #expect(week.run(["files", "Winter"], day: 1).status == 0)
         let editor = week.harness.folder + "/editor.sh"
-        try "#!/bin/sh\nprintf 'Intro stays.\\n\\nthe dog lay on the rug today\\n' > \"$1/text.md\"\n"
-            .write(toFile: editor, atomically: true, encoding: .utf8)
+        try writeClosedOnExec(Array("#!/bin/sh\nprintf 'Intro stays.\\n\\nthe dog lay on the rug today\\n' > \"$1/text.md\"\n".utf8), to: editor)
         chmod(editor, 0o755)
         let opened = week.run(["open", "Winter"], day: 2, extra: ["EDITOR": editor])
         #expect(opened.status == 0, "\(opened.error)")

@@ -44,6 +44,19 @@ struct ReplayTests {
         #expect(try rebuilt.project(.named("Alpha")) == fixture.catalog.project(.named("Alpha")))
     }
 
+    @Test("a deletion kept past compaction, of a project made before it, is no step passed over")
+    func keptDeletion() throws {
+        let fixture = HistoryFixture()
+        try fixture.add("Gone", folder: false)
+        try fixture.store("delete").delete(.named("Gone"))
+        try fixture.add("Here", folder: false)
+        // Compaction keeps the deletion without the change that made the project.
+        let kept = Array(try fixture.store("history").historyChanges().changes.dropFirst())
+        let (rebuilt, passedOver) = ProjectCatalog().replaying(kept)
+        #expect(passedOver == 0)
+        #expect(rebuilt.projects.map(\.name) == ["Here"])
+    }
+
     @Test("a replay that leaves no project still counts as a change, so that a lost store is written again")
     func emptyResult() throws {
         let fixture = HistoryFixture()

@@ -66,6 +66,9 @@ struct UndeleteTests {
         #expect(fixture.catalog.projects.first { $0.name == "Winter" }?.details == "snow")
         // A name never deleted is looked for to the first change, and refused.
         #expect(throws: ProjectStoreError.nothingToUndelete("Autumn")) { try fixture.store("undelete").undelete(named: "Autumn") }
+        // Redo reaches as far back: it deletes the project again.
+        try fixture.store("redo").redo()
+        #expect(fixture.catalog.projects.map(\.name) == ["Spring"])
     }
 
     @Test("a deletion far back that was taken back, and made again since, is the one undone")
