@@ -5,43 +5,49 @@ import ProjectStore
 struct SubmissionTable {
     let context: CommandContext
 
-    func render(_ rows: [ListedSubmission]) -> String {
+    /// The table as UTF-8. Every message is found once, and every distinct status and count of days
+    /// said once: the same few texts stand on thousands of lines.
+    func render(_ rows: [ListedSubmission]) -> [UInt8] {
         let l = context.localizer
         let words = context.submissionWords
         let dates = context.dateText
-        let heading = ["submissions.column.number", "submissions.column.sent", "submissions.column.market", "submissions.column.project",
-                       "submissions.column.piece", "submissions.column.status", "submissions.column.days"].map { l.text($0) }
-        var lines = [heading]
-        // Said once each: the same few statuses and counts of days stand on thousands of lines.
+        let numbers = context.numbers
+        let piece = l.message("submissions.piece")
+        let deleted = l.message("submissions.project-deleted")
+        let (daysOut, daysTaken) = (l.pluralMessage("submissions.days-out"), l.pluralMessage("submissions.days-taken"))
+        let overdue = l.message("submissions.overdue")
+        var table = SubmissionColumns(columns: 7, rightAligned: [0])
+        for heading in ["submissions.column.number", "submissions.column.sent", "submissions.column.market", "submissions.column.project",
+                        "submissions.column.piece", "submissions.column.status", "submissions.column.days"] {
+            table.append(l.text(heading))
+        }
         var statuses: [PieceStatus: String] = [:]
         var days: [Int: String] = [:]
         func said(_ listed: ListedSubmission.Piece) -> String {
             let open = listed.piece.response.status.isOpen
             let key = listed.days * 4 + (open ? 1 : 0) + (listed.overdue ? 2 : 0)
             if let text = days[key] { return text }
-            let count = ["count": context.numbers.string(listed.days)]
-            var text = open ? l.text("submissions.days-out", count: listed.days, count) : l.text("submissions.days-taken", count: listed.days, count)
-            if listed.overdue { text = l.text("submissions.overdue", ["days": text]) }
-            days[key] = text
-            return text
+            let text = (open ? daysOut : daysTaken).text(count: listed.days, ["count": numbers.string(listed.days)])
+            let said = listed.overdue ? overdue.text(["days": text]) : text
+            days[key] = said
+            return said
         }
         for row in rows {
-            let project = row.projectDeleted
-                ? l.text("submissions.project-deleted", ["name": TerminalText.visible(row.submission.projectName)])
-                : TerminalText.visible(row.submission.projectName)
+            let name = TerminalText.visible(row.submission.projectName)
+            table.append(String(row.number))
+            table.append(dates.date(day: row.submission.sent.daysSince1970))
+            table.append(TerminalText.visible(row.marketName))
+            table.append(row.projectDeleted ? deleted.text(["name": name]) : name)
             for (index, listed) in row.pieces.enumerated() {
-                let first = index == 0
+                if index > 0 { for _ in 0..<4 { table.append("") } }
                 let status = listed.piece.response.status
                 let statusText = statuses[status] ?? words.status(status)
                 statuses[status] = statusText
-                lines.append([
-                    first ? String(row.number) : "", first ? dates.date(day: row.submission.sent.daysSince1970) : "",
-                    first ? TerminalText.visible(row.marketName) : "", first ? project : "",
-                    l.text("submissions.piece", ["file": TerminalText.visible(listed.piece.file), "number": String(listed.piece.number)]),
-                    statusText, said(listed),
-                ])
+                table.append(piece.text(["file": TerminalText.visible(listed.piece.file), "number": String(listed.piece.number)]))
+                table.append(statusText)
+                table.append(said(listed))
             }
         }
-        return SubmissionColumns.render(lines, rightAligned: [0])
+        return table.bytes
     }
 }
