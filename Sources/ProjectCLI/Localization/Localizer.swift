@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns message ids into the user's language: the one place where words are chosen.
 /// A key missing from a translation falls back to English; one missing from English shows the key.
 public struct Localizer: Sendable {
@@ -65,28 +67,37 @@ struct Message: Sendable {
     /// The text with each placeholder replaced by what `value` gives for its name, and left as it
     /// is when `value` gives nothing.
     func filled(_ value: (UnsafeBufferPointer<UInt8>) -> String?) -> String {
+        var source = template
+        guard source.withUTF8({ $0.contains(UInt8(ascii: "{")) }) else { return template }
+        var filled: [UInt8] = []
+        filled.reserveCapacity(source.utf8.count + 64)
+        fill(into: &filled, value)
+        return String(decoding: filled, as: UTF8.self)
+    }
+
+    /// The text filled as `filled(_:)` fills it, as UTF-8 at the end of `output`.
+    func text(into output: inout [UInt8], _ arguments: KeyValuePairs<String, String>) {
+        fill(into: &output, arguments.value)
+    }
+
+    private func fill(into output: inout [UInt8], _ value: (UnsafeBufferPointer<UInt8>) -> String?) {
         // Filled byte by byte: braces are ASCII, and walking the string's characters was a tenth of
         // a long list's time. Looking for the brace through `contains` would go through NSString.
         var source = template
-        let filled = source.withUTF8 { bytes -> String? in
+        source.withUTF8 { bytes in
             let open = UInt8(ascii: "{"), close = UInt8(ascii: "}")
-            guard bytes.contains(open) else { return nil }
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count + 64)
             var start = 0
             while let opening = bytes[start...].firstIndex(of: open), let closing = bytes[opening...].firstIndex(of: close) {
-                result.append(contentsOf: bytes[start..<opening])
+                output.append(contentsOf: bytes[start..<opening])
                 if let text = value(UnsafeBufferPointer(rebasing: bytes[(opening + 1)..<closing])) {
-                    result.append(contentsOf: TerminalText.visible(text).utf8)
+                    output.append(contentsOf: TerminalText.visible(text).utf8)
                 } else {
-                    result.append(contentsOf: bytes[opening...closing])
+                    output.append(contentsOf: bytes[opening...closing])
                 }
                 start = closing + 1
             }
-            result.append(contentsOf: bytes[start...])
-            return String(decoding: result, as: UTF8.self)
+            output.append(contentsOf: bytes[start...])
         }
-        return filled ?? template
     }
 }
 
@@ -106,7 +117,10 @@ struct PluralMessage: Sendable {
 extension KeyValuePairs<String, String> {
     /// The value of the placeholder named by `name`'s bytes: a few names compared, no dictionary made.
     fileprivate func value(_ name: UnsafeBufferPointer<UInt8>) -> String? {
-        first { $0.key.utf8.elementsEqual(name) }?.value
+        first { argument in
+            var key = argument.key
+            return key.withUTF8 { $0.count == name.count && ($0.isEmpty || memcmp($0.baseAddress!, name.baseAddress!, $0.count) == 0) }
+        }?.value
     }
 }
 

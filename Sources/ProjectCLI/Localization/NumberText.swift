@@ -24,16 +24,18 @@ struct NumberText: Sendable {
         }
     }
 
+    /// Made as bytes: a table says thousands of numbers, and counting or walking a string's
+    /// characters cost more than the rest of each.
     func string(_ number: Int) -> String {
         let digits = String(number.magnitude)
-        let sign = number < 0 ? "-" : ""
-        guard digits.count >= groupingFrom else { return sign + digits }
-        var grouped = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset).isMultiple(of: 3) { grouped += separator }
+        let count = digits.utf8.count
+        if count < groupingFrom { return number < 0 ? "-" + digits : digits }
+        var grouped: [UInt8] = number < 0 ? [UInt8(ascii: "-")] : []
+        for (offset, digit) in digits.utf8.enumerated() {
+            if offset > 0, (count - offset).isMultiple(of: 3) { grouped.append(contentsOf: separator.utf8) }
             grouped.append(digit)
         }
-        return sign + grouped
+        return String(decoding: grouped, as: UTF8.self)
     }
 }
 

@@ -32,11 +32,20 @@ enum TerminalText {
         return cells
     }
 
+    /// The width of text given as its UTF-8 bytes, plain ASCII measured without making a string.
+    static func width(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.allSatisfy(isPrintableASCII) ? bytes.count : width(String(decoding: bytes, as: UTF8.self))
+    }
+
     /// Most names are plain ASCII: one cell a byte, and nothing to show otherwise. Checked on the
     /// string's own bytes, as iterating its UTF-8 view costs several times more.
     private static func isPrintableASCII(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+        return text.withUTF8 { bytes in bytes.allSatisfy(isPrintableASCII) }
+    }
+
+    private static func isPrintableASCII(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F
     }
 
     private static func joinsIntoWideCharacter(_ scalar: Unicode.Scalar) -> Bool {

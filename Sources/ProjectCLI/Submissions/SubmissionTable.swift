@@ -5,12 +5,12 @@ import ProjectStore
 struct SubmissionTable {
     let context: CommandContext
 
-    /// The table as UTF-8. Every message is found once, and every distinct status and count of days
-    /// said once: the same few texts stand on thousands of lines.
+    /// The table as UTF-8. Every message is found once, and every distinct date, status and count of
+    /// days said and measured once: the same few texts stand on thousands of lines.
     func render(_ rows: [ListedSubmission]) -> [UInt8] {
         let l = context.localizer
-        let words = context.submissionWords
-        let dates = context.dateText
+        let dateText = context.dateText
+        let words = SubmissionWords(localizer: l, day: dateText.day)
         let numbers = context.numbers
         let piece = l.message("submissions.piece")
         let deleted = l.message("submissions.project-deleted")
@@ -21,31 +21,38 @@ struct SubmissionTable {
                         "submissions.column.piece", "submissions.column.status", "submissions.column.days"] {
             table.append(l.text(heading))
         }
-        var statuses: [PieceStatus: String] = [:]
-        var days: [Int: String] = [:]
-        func said(_ listed: ListedSubmission.Piece) -> String {
-            let open = listed.piece.response.status.isOpen
-            let key = listed.days * 4 + (open ? 1 : 0) + (listed.overdue ? 2 : 0)
-            if let text = days[key] { return text }
-            let text = (open ? daysOut : daysTaken).text(count: listed.days, ["count": numbers.string(listed.days)])
-            let said = listed.overdue ? overdue.text(["days": text]) : text
-            days[key] = said
-            return said
+        let empty = table.cell("")
+        var dates: [Int: SubmissionColumns.Cell] = [:], statuses: [PieceStatus: SubmissionColumns.Cell] = [:]
+        var days: [Int: SubmissionColumns.Cell] = [:]
+        /// The cell of `key`, made the first time only.
+        func said<Key: Hashable>(_ key: Key, in cells: inout [Key: SubmissionColumns.Cell], _ write: (inout [UInt8]) -> Void) -> SubmissionColumns.Cell {
+            if let cell = cells[key] { return cell }
+            let cell = table.cell(writing: write)
+            cells[key] = cell
+            return cell
         }
         for row in rows {
-            let name = TerminalText.visible(row.submission.projectName)
             table.append(String(row.number))
-            table.append(dates.date(day: row.submission.sent.daysSince1970))
+            let sent = row.submission.sent.daysSince1970
+            let date = said(sent, in: &dates) { $0.append(contentsOf: dateText.date(day: sent).utf8) }
+            table.append(date)
             table.append(TerminalText.visible(row.marketName))
-            table.append(row.projectDeleted ? deleted.text(["name": name]) : name)
+            let name = TerminalText.visible(row.submission.projectName)
+            let project = row.projectDeleted ? table.cell { deleted.text(into: &$0, ["name": name]) } : table.cell(name)
+            table.append(project)
             for (index, listed) in row.pieces.enumerated() {
-                if index > 0 { for _ in 0..<4 { table.append("") } }
+                if index > 0 { for _ in 0..<4 { table.append(empty) } }
+                let file = table.cell { piece.text(into: &$0, ["file": TerminalText.visible(listed.piece.file), "number": String(listed.piece.number)]) }
+                table.append(file)
                 let status = listed.piece.response.status
-                let statusText = statuses[status] ?? words.status(status)
-                statuses[status] = statusText
-                table.append(piece.text(["file": TerminalText.visible(listed.piece.file), "number": String(listed.piece.number)]))
-                table.append(statusText)
-                table.append(said(listed))
+                let statusCell = said(status, in: &statuses) { $0.append(contentsOf: words.status(status).utf8) }
+                table.append(statusCell)
+                let open = status.isOpen
+                let daysCell = said(listed.days * 4 + (open ? 1 : 0) + (listed.overdue ? 2 : 0), in: &days) { output in
+                    let text = (open ? daysOut : daysTaken).text(count: listed.days, ["count": numbers.string(listed.days)])
+                    if listed.overdue { overdue.text(into: &output, ["days": text]) } else { output.append(contentsOf: text.utf8) }
+                }
+                table.append(daysCell)
             }
         }
         return table.bytes
