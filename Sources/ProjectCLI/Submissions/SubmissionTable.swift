@@ -5,8 +5,8 @@ import ProjectStore
 struct SubmissionTable {
     let context: CommandContext
 
-    /// The table as UTF-8. Every message is found once, and every distinct date, status and count of
-    /// days said and measured once: the same few texts stand on thousands of lines.
+    /// The table as UTF-8. Every message is found once, and every distinct date, piece, status and
+    /// count of days said and measured once: the same few texts stand on thousands of lines.
     func render(_ rows: [ListedSubmission]) -> [UInt8] {
         let l = context.localizer
         let dateText = context.dateText
@@ -23,7 +23,7 @@ struct SubmissionTable {
         }
         let empty = table.cell("")
         var dates: [Int: SubmissionColumns.Cell] = [:], statuses: [PieceStatus: SubmissionColumns.Cell] = [:]
-        var days: [Int: SubmissionColumns.Cell] = [:]
+        var days: [Int: SubmissionColumns.Cell] = [:], pieces: [PieceName: SubmissionColumns.Cell] = [:]
         /// The cell of `key`, made the first time only.
         func said<Key: Hashable>(_ key: Key, in cells: inout [Key: SubmissionColumns.Cell], _ write: (inout [UInt8]) -> Void) -> SubmissionColumns.Cell {
             if let cell = cells[key] { return cell }
@@ -42,7 +42,10 @@ struct SubmissionTable {
             table.append(project)
             for (index, listed) in row.pieces.enumerated() {
                 if index > 0 { for _ in 0..<4 { table.append(empty) } }
-                let file = table.cell { piece.text(into: &$0, ["file": TerminalText.visible(listed.piece.file), "number": String(listed.piece.number)]) }
+                // A poem goes to many markets: each version of it is said once.
+                let file = said(PieceName(file: listed.piece.file, number: listed.piece.number), in: &pieces) {
+                    piece.text(into: &$0, ["file": TerminalText.visible(listed.piece.file), "number": String(listed.piece.number)])
+                }
                 table.append(file)
                 let status = listed.piece.response.status
                 let statusCell = said(status, in: &statuses) { $0.append(contentsOf: words.status(status).utf8) }
@@ -57,4 +60,10 @@ struct SubmissionTable {
         }
         return table.bytes
     }
+}
+
+/// A piece as the table names it: its file and the number of the version sent.
+private struct PieceName: Hashable {
+    let file: String
+    let number: Int
 }
