@@ -90,7 +90,7 @@ struct Message: Sendable {
             while let opening = bytes[start...].firstIndex(of: open), let closing = bytes[opening...].firstIndex(of: close) {
                 output.append(contentsOf: bytes[start..<opening])
                 if let text = value(UnsafeBufferPointer(rebasing: bytes[(opening + 1)..<closing])) {
-                    output.append(contentsOf: TerminalText.visible(text).utf8)
+                    output.append(utf8: TerminalText.visible(text))
                 } else {
                     output.append(contentsOf: bytes[opening...closing])
                 }

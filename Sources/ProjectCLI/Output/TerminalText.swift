@@ -57,7 +57,7 @@ enum TerminalText {
 
     /// `text` followed by spaces up to `cells` cells, appended to `output`.
     static func appendPadded(_ text: String, to cells: Int, into output: inout [UInt8]) {
-        output.append(contentsOf: text.utf8)
+        output.append(utf8: text)
         let missing = cells - width(text)
         if missing > 0 { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: missing)) }
     }
@@ -198,5 +198,14 @@ enum TerminalText {
 extension String {
     fileprivate func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
+extension [UInt8] {
+    /// `text`'s UTF-8 appended from the string's own storage: through its UTF-8 view took twice as
+    /// long, which a table of thousands of cells felt.
+    mutating func append(utf8 text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
     }
 }

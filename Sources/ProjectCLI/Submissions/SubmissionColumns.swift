@@ -42,7 +42,7 @@ struct SubmissionColumns {
 
     /// A cell of `cellText`, to be added once or many times.
     mutating func cell(_ cellText: String) -> Cell {
-        cell { $0.append(contentsOf: cellText.utf8) }
+        cell { $0.append(utf8: cellText) }
     }
 
     /// A cell of the bytes `write` writes at the end of the buffer, to be added once or many times.

@@ -34,7 +34,7 @@ struct SubmissionTable {
         for row in rows {
             table.append(String(row.number))
             let sent = row.submission.sent.daysSince1970
-            let date = said(sent, in: &dates) { $0.append(contentsOf: dateText.date(day: sent).utf8) }
+            let date = said(sent, in: &dates) { $0.append(utf8: dateText.date(day: sent)) }
             table.append(date)
             table.append(TerminalText.visible(row.marketName))
             let name = TerminalText.visible(row.submission.projectName)
@@ -48,12 +48,12 @@ struct SubmissionTable {
                 }
                 table.append(file)
                 let status = listed.piece.response.status
-                let statusCell = said(status, in: &statuses) { $0.append(contentsOf: words.status(status).utf8) }
+                let statusCell = said(status, in: &statuses) { $0.append(utf8: words.status(status)) }
                 table.append(statusCell)
                 let open = status.isOpen
                 let daysCell = said(listed.days * 4 + (open ? 1 : 0) + (listed.overdue ? 2 : 0), in: &days) { output in
                     let text = (open ? daysOut : daysTaken).text(count: listed.days, ["count": numbers.string(listed.days)])
-                    if listed.overdue { overdue.text(into: &output, ["days": text]) } else { output.append(contentsOf: text.utf8) }
+                    if listed.overdue { overdue.text(into: &output, ["days": text]) } else { output.append(utf8: text) }
                 }
                 table.append(daysCell)
             }
