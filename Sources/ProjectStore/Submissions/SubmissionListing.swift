@@ -36,9 +36,14 @@ public struct SubmissionListing: Sendable {
         let projects = Set(catalog.projects.map(\.id))
         let submissions = catalog.submissions
         var rows: [ListedSubmission] = []
+        // Room for every submission at once: growing the array copied the rows made so far each time.
+        rows.reserveCapacity(submissions.count)
+        // Numbers follow the date sent, so newest first is the numbers backward, and longest waiting
+        // first is the numbers forward: the rows are made in the order shown, not turned round after.
+        let order = pendingOnly ? stride(from: 0, to: submissions.count, by: 1) : stride(from: submissions.count - 1, to: -1, by: -1)
         // Each submission is asked in place whether it is listed, and copied only when it is: of
         // 10,000, `--pending` lists a fifth.
-        for index in submissions.indices {
+        for index in order {
             if let project, submissions[index].project != project { continue }
             if let market, submissions[index].market != market { continue }
             if pendingOnly, !submissions[index].isOpen { continue }
@@ -56,8 +61,6 @@ public struct SubmissionListing: Sendable {
                 marketName: listedMarket?.name ?? catalog.marketName(submission.market),
                 projectDeleted: !projects.contains(submission.project), pieces: pieces))
         }
-        // Numbers follow the date sent, so newest first is the numbers backward, and longest waiting
-        // first is the numbers forward.
-        return pendingOnly ? rows : rows.reversed()
+        return rows
     }
 }
