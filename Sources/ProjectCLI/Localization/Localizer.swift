@@ -58,12 +58,6 @@ public struct Localizer: Sendable {
 struct Message: Sendable {
     let template: String
 
-    /// The text with each placeholder given in `arguments` replaced, made safe for a terminal;
-    /// looked up without a dictionary, as a table fills one message on each of thousands of lines.
-    func text(_ arguments: KeyValuePairs<String, String>) -> String {
-        filled(arguments.value)
-    }
-
     /// The text with each placeholder replaced by what `value` gives for its name, and left as it
     /// is when `value` gives nothing.
     func filled(_ value: (UnsafeBufferPointer<UInt8>) -> String?) -> String {
@@ -75,7 +69,8 @@ struct Message: Sendable {
         return String(decoding: filled, as: UTF8.self)
     }
 
-    /// The text filled as `filled(_:)` fills it, as UTF-8 at the end of `output`.
+    /// The text filled as `filled(_:)` fills it, as UTF-8 at the end of `output`; the arguments
+    /// looked up without a dictionary, as a table fills one message on each of thousands of lines.
     func text(into output: inout [UInt8], _ arguments: KeyValuePairs<String, String>) {
         fill(into: &output, arguments.value)
     }
