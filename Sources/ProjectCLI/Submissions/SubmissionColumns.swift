@@ -22,10 +22,12 @@ struct SubmissionColumns {
     private var cells: [Cell] = []
     private var widths: [Int]
 
-    init(columns: Int, rightAligned: Set<Int> = []) {
+    /// `rows`: how many rows are coming, when known, so that the cells are kept without growing.
+    init(columns: Int, rightAligned: Set<Int> = [], rows: Int = 0) {
         columnCount = columns
         self.rightAligned = (0..<columns).map(rightAligned.contains)
         widths = Array(repeating: 0, count: columns)
+        cells.reserveCapacity(rows * columns)
     }
 
     /// The next cell, the rows filled left to right and top to bottom.

@@ -16,7 +16,7 @@ struct SubmissionTable {
         let deleted = l.message("submissions.project-deleted")
         let (daysOut, daysTaken) = (l.pluralMessage("submissions.days-out"), l.pluralMessage("submissions.days-taken"))
         let overdue = l.message("submissions.overdue")
-        var table = SubmissionColumns(columns: 7, rightAligned: [0])
+        var table = SubmissionColumns(columns: 7, rightAligned: [0], rows: 1 + rows.reduce(0) { $0 + $1.pieces.count })
         for heading in ["submissions.column.number", "submissions.column.sent", "submissions.column.market", "submissions.column.project",
                         "submissions.column.piece", "submissions.column.status", "submissions.column.days"] {
             table.append(l.text(heading))
