@@ -11,6 +11,9 @@ import Testing
         ("de_DE", 12_345, "12.345"), ("de_AT", 1234, "1.234"),
         // CLDR groups Spanish from five digits only.
         ("es_ES", 1234, "1234"), ("es_ES", 12_345, "12.345"), ("es_MX", 1_234_567, "1.234.567"),
+        // The longest numbers there are, and signs with and without grouping.
+        ("en_US", Int.max, "9,223,372,036,854,775,807"), ("es_ES", -1234, "-1234"), ("de_DE", -1000, "-1.000"),
+        ("fr_FR", Int.min, "-9\u{202F}223\u{202F}372\u{202F}036\u{202F}854\u{202F}775\u{202F}808"),
     ])
     func groupsThousandsTheLocalesWay(locale: String, number: Int, expected: String) {
         #expect(NumberText(locale: Locale(identifier: locale)).string(number) == expected)

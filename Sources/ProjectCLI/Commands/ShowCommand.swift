@@ -43,7 +43,8 @@ enum ShowCommand: Command {
             // Where its pieces were sent and where each stands, newest first.
             let sent = SubmissionListing(catalog: catalog, today: today).rows(pendingOnly: false, project: project.id)
             if !sent.isEmpty {
-                context.terminal.output("\n" + context.localizer.text("submissions.heading") + "\n" + SubmissionTable(context: context).render(sent))
+                context.terminal.output("\n" + context.localizer.text("submissions.heading") + "\n")
+                context.terminal.output(utf8: SubmissionTable(context: context).render(sent))
             }
         }
     }

@@ -4,7 +4,9 @@ import ProjectStore
 /// Creation dates in the user's locale and time zone.
 final class DateText {
     /// Creation dates are shown as the day they fell on in the writer's zone, and due dates are days.
-    private let days: DayText
+    /// Made when a date is first shown, as are the others: a command that makes a `DateText` may
+    /// show none.
+    private lazy var days = DayText(locale: locale.identifier)
     /// Days in full, for sentences: made when a sentence first names a day.
     private lazy var daysInFull = DayText(locale: locale.identifier, style: .longDate)
     private lazy var dateTimeFormat = ICUDateFormat(.longDateMediumTime, locale: locale.identifier, timeZone: timeZone.identifier)
@@ -13,14 +15,14 @@ final class DateText {
     /// Lists show whole days, and a writer's projects share few of them: format each day once.
     private var dayCache: [Int: String] = [:]
     /// The zone's offset when it never changes (UTC, most of Asia): no lookup per date then.
-    private let fixedOffset: Int?
+    private lazy var fixedOffset: Int? = {
+        let hasTransitions = timeZone.nextDaylightSavingTimeTransition(after: .distantPast) != nil
+        return hasTransitions ? nil : timeZone.secondsFromGMT(for: Date())
+    }()
 
     init(locale: Locale, timeZone: TimeZone) {
-        days = DayText(locale: locale.identifier)
         self.locale = locale
         self.timeZone = timeZone
-        let hasTransitions = timeZone.nextDaylightSavingTimeTransition(after: .distantPast) != nil
-        fixedOffset = hasTransitions ? nil : timeZone.secondsFromGMT(for: Date())
     }
 
     func date(_ date: Date) -> String {

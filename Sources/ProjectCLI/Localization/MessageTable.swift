@@ -30,18 +30,23 @@ struct MessageTable: Sendable {
         self.spans = spans
     }
 
-    /// The text of `key`; of the last such line when the table has two.
-    subscript(key: String) -> String? {
-        var key = key
+    /// The text of `key`, or of its plural `form` (`key[one]`); of the last such line when the
+    /// table has two. Compared in place, so that a plural's key is not made for each count said.
+    subscript(key: String, form form: String? = nil) -> String? {
+        var key = key, form = form ?? ""
+        let suffix = form.isEmpty ? 0 : form.utf8.count + 2
         return key.withUTF8 { wanted in
-            Self.withBytes(of: source) { text in
-                for span in spans.reversed() where span.key.count == wanted.count {
-                    guard wanted.isEmpty || memcmp(text.baseAddress! + span.key.lowerBound, wanted.baseAddress!, wanted.count) == 0 else {
-                        continue
+            form.withUTF8 { form in
+                Self.withBytes(of: source) { text in
+                    for span in spans.reversed() where span.key.count == wanted.count + suffix {
+                        let found = text.baseAddress! + span.key.lowerBound
+                        guard wanted.isEmpty || memcmp(found, wanted.baseAddress!, wanted.count) == 0 else { continue }
+                        guard suffix == 0 || (found[wanted.count] == UInt8(ascii: "[") && found[span.key.count - 1] == UInt8(ascii: "]")
+                            && memcmp(found + wanted.count + 1, form.baseAddress!, form.count) == 0) else { continue }
+                        return Self.unescaped(String(decoding: UnsafeBufferPointer(rebasing: text[span.value]), as: UTF8.self))
                     }
-                    return Self.unescaped(String(decoding: UnsafeBufferPointer(rebasing: text[span.value]), as: UTF8.self))
+                    return nil
                 }
-                return nil
             }
         }
     }

@@ -24,16 +24,43 @@ struct NumberText: Sendable {
         }
     }
 
+    /// Written from the right as bytes, in a buffer on the stack: a table says thousands of numbers,
+    /// and making the digits' string, then counting and walking its characters, cost more than the
+    /// rest of each.
     func string(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        let sign = number < 0 ? "-" : ""
-        guard digits.count >= groupingFrom else { return sign + digits }
-        var grouped = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset).isMultiple(of: 3) { grouped += separator }
-            grouped.append(digit)
+        var magnitude = number.magnitude
+        let grouped = Self.digitCount(of: magnitude) >= groupingFrom
+        // 20 digits, six separators of at most 3 bytes, the sign.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+            var start = buffer.count
+            var digits = 0
+            repeat {
+                if grouped, digits > 0, digits.isMultiple(of: 3) {
+                    for byte in separator.utf8.reversed() {
+                        start -= 1
+                        buffer[start] = byte
+                    }
+                }
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                digits += 1
+            } while magnitude > 0
+            if number < 0 {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
         }
-        return sign + grouped
+    }
+
+    private static func digitCount(of number: UInt) -> Int {
+        var count = 1, rest = number / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        return count
     }
 }
 

@@ -32,11 +32,20 @@ enum TerminalText {
         return cells
     }
 
+    /// The width of text given as its UTF-8 bytes, plain ASCII measured without making a string.
+    static func width(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        bytes.allSatisfy(isPrintableASCII) ? bytes.count : width(String(decoding: bytes, as: UTF8.self))
+    }
+
     /// Most names are plain ASCII: one cell a byte, and nothing to show otherwise. Checked on the
     /// string's own bytes, as iterating its UTF-8 view costs several times more.
     private static func isPrintableASCII(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+        return text.withUTF8 { bytes in bytes.allSatisfy(isPrintableASCII) }
+    }
+
+    private static func isPrintableASCII(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F
     }
 
     private static func joinsIntoWideCharacter(_ scalar: Unicode.Scalar) -> Bool {
@@ -48,7 +57,7 @@ enum TerminalText {
 
     /// `text` followed by spaces up to `cells` cells, appended to `output`.
     static func appendPadded(_ text: String, to cells: Int, into output: inout [UInt8]) {
-        output.append(contentsOf: text.utf8)
+        output.append(utf8: text)
         let missing = cells - width(text)
         if missing > 0 { output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: missing)) }
     }
@@ -189,5 +198,14 @@ enum TerminalText {
 extension String {
     fileprivate func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
+extension [UInt8] {
+    /// `text`'s UTF-8 appended from the string's own storage: through its UTF-8 view took twice as
+    /// long, which a table of thousands of cells felt.
+    mutating func append(utf8 text: String) {
+        var text = text
+        text.withUTF8 { append(contentsOf: $0) }
     }
 }

@@ -5,43 +5,65 @@ import ProjectStore
 struct SubmissionTable {
     let context: CommandContext
 
-    func render(_ rows: [ListedSubmission]) -> String {
+    /// The table as UTF-8. Every message is found once, and every distinct date, piece, status and
+    /// count of days said and measured once: the same few texts stand on thousands of lines.
+    func render(_ rows: [ListedSubmission]) -> [UInt8] {
         let l = context.localizer
-        let words = context.submissionWords
-        let dates = context.dateText
-        let heading = ["submissions.column.number", "submissions.column.sent", "submissions.column.market", "submissions.column.project",
-                       "submissions.column.piece", "submissions.column.status", "submissions.column.days"].map { l.text($0) }
-        var lines = [heading]
-        // Said once each: the same few statuses and counts of days stand on thousands of lines.
-        var statuses: [PieceStatus: String] = [:]
-        var days: [Int: String] = [:]
-        func said(_ listed: ListedSubmission.Piece) -> String {
-            let open = listed.piece.response.status.isOpen
-            let key = listed.days * 4 + (open ? 1 : 0) + (listed.overdue ? 2 : 0)
-            if let text = days[key] { return text }
-            let count = ["count": context.numbers.string(listed.days)]
-            var text = open ? l.text("submissions.days-out", count: listed.days, count) : l.text("submissions.days-taken", count: listed.days, count)
-            if listed.overdue { text = l.text("submissions.overdue", ["days": text]) }
-            days[key] = text
-            return text
+        let dateText = context.dateText
+        let words = SubmissionWords(localizer: l, day: dateText.day)
+        let numbers = context.numbers
+        let piece = l.message("submissions.piece")
+        let deleted = l.message("submissions.project-deleted")
+        let (daysOut, daysTaken) = (l.pluralMessage("submissions.days-out"), l.pluralMessage("submissions.days-taken"))
+        let overdue = l.message("submissions.overdue")
+        var table = SubmissionColumns(columns: 7, rightAligned: [0], rows: 1 + rows.reduce(0) { $0 + $1.pieces.count })
+        for heading in ["submissions.column.number", "submissions.column.sent", "submissions.column.market", "submissions.column.project",
+                        "submissions.column.piece", "submissions.column.status", "submissions.column.days"] {
+            table.append(l.text(heading))
+        }
+        let empty = table.cell("")
+        var dates: [Int: SubmissionColumns.Cell] = [:], statuses: [PieceStatus: SubmissionColumns.Cell] = [:]
+        var days: [Int: SubmissionColumns.Cell] = [:], pieces: [PieceName: SubmissionColumns.Cell] = [:]
+        /// The cell of `key`, made the first time only.
+        func said<Key: Hashable>(_ key: Key, in cells: inout [Key: SubmissionColumns.Cell], _ write: (inout [UInt8]) -> Void) -> SubmissionColumns.Cell {
+            if let cell = cells[key] { return cell }
+            let cell = table.cell(writing: write)
+            cells[key] = cell
+            return cell
         }
         for row in rows {
-            let project = row.projectDeleted
-                ? l.text("submissions.project-deleted", ["name": TerminalText.visible(row.submission.projectName)])
-                : TerminalText.visible(row.submission.projectName)
+            table.append(String(row.number))
+            let sent = row.submission.sent.daysSince1970
+            let date = said(sent, in: &dates) { $0.append(utf8: dateText.date(day: sent)) }
+            table.append(date)
+            table.append(TerminalText.visible(row.marketName))
+            let name = TerminalText.visible(row.submission.projectName)
+            let project = row.projectDeleted ? table.cell { deleted.text(into: &$0, ["name": name]) } : table.cell(name)
+            table.append(project)
             for (index, listed) in row.pieces.enumerated() {
-                let first = index == 0
+                if index > 0 { for _ in 0..<4 { table.append(empty) } }
+                // A poem goes to many markets: each version of it is said once.
+                let file = said(PieceName(file: listed.piece.file, number: listed.piece.number), in: &pieces) {
+                    piece.text(into: &$0, ["file": TerminalText.visible(listed.piece.file), "number": String(listed.piece.number)])
+                }
+                table.append(file)
                 let status = listed.piece.response.status
-                let statusText = statuses[status] ?? words.status(status)
-                statuses[status] = statusText
-                lines.append([
-                    first ? String(row.number) : "", first ? dates.date(day: row.submission.sent.daysSince1970) : "",
-                    first ? TerminalText.visible(row.marketName) : "", first ? project : "",
-                    l.text("submissions.piece", ["file": TerminalText.visible(listed.piece.file), "number": String(listed.piece.number)]),
-                    statusText, said(listed),
-                ])
+                let statusCell = said(status, in: &statuses) { $0.append(utf8: words.status(status)) }
+                table.append(statusCell)
+                let open = status.isOpen
+                let daysCell = said(listed.days * 4 + (open ? 1 : 0) + (listed.overdue ? 2 : 0), in: &days) { output in
+                    let text = (open ? daysOut : daysTaken).text(count: listed.days, ["count": numbers.string(listed.days)])
+                    if listed.overdue { overdue.text(into: &output, ["days": text]) } else { output.append(utf8: text) }
+                }
+                table.append(daysCell)
             }
         }
-        return SubmissionColumns.render(lines, rightAligned: [0])
+        return table.bytes
     }
+}
+
+/// A piece as the table names it: its file and the number of the version sent.
+private struct PieceName: Hashable {
+    let file: String
+    let number: Int
 }

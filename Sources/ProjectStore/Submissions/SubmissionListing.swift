@@ -34,25 +34,33 @@ public struct SubmissionListing: Sendable {
     public func rows(pendingOnly: Bool, project: UUID? = nil, market: UUID? = nil) -> [ListedSubmission] {
         let markets = Dictionary(catalog.markets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let projects = Set(catalog.projects.map(\.id))
+        let submissions = catalog.submissions
         var rows: [ListedSubmission] = []
-        for (index, submission) in catalog.submissions.enumerated() {
-            if let project, submission.project != project { continue }
-            if let market, submission.market != market { continue }
-            let usual = markets[submission.market]?.responseDays
+        // Room for every submission at once: growing the array copied the rows made so far each time.
+        rows.reserveCapacity(submissions.count)
+        // Numbers follow the date sent, so newest first is the numbers backward, and longest waiting
+        // first is the numbers forward: the rows are made in the order shown, not turned round after.
+        let order = pendingOnly ? stride(from: 0, to: submissions.count, by: 1) : stride(from: submissions.count - 1, to: -1, by: -1)
+        // Each submission is asked in place whether it is listed, and copied only when it is: of
+        // 10,000, `--pending` lists a fifth.
+        for index in order {
+            if let project, submissions[index].project != project { continue }
+            if let market, submissions[index].market != market { continue }
+            if pendingOnly, !submissions[index].isOpen { continue }
+            let submission = submissions[index]
+            let listedMarket = markets[submission.market]
             let pieces = submission.pieces.compactMap { piece -> ListedSubmission.Piece? in
                 let open = piece.response.status.isOpen
                 if pendingOnly, !open { return nil }
                 let days = submission.sent.days(until: open ? today : piece.response.date ?? today)
-                return ListedSubmission.Piece(piece: piece, days: days, overdue: open && usual.map { days > $0 } ?? false)
+                return ListedSubmission.Piece(piece: piece, days: days, overdue: open && listedMarket?.responseDays.map { days > $0 } ?? false)
             }
             guard !pieces.isEmpty else { continue }
             rows.append(ListedSubmission(
                 number: index + 1, submission: submission,
-                marketName: markets[submission.market]?.name ?? catalog.marketName(submission.market),
+                marketName: listedMarket?.name ?? catalog.marketName(submission.market),
                 projectDeleted: !projects.contains(submission.project), pieces: pieces))
         }
-        // Numbers follow the date sent, so newest first is the numbers backward, and longest waiting
-        // first is the numbers forward.
-        return pendingOnly ? rows : rows.reversed()
+        return rows
     }
 }

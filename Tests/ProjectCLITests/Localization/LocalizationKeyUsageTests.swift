@@ -24,7 +24,8 @@ import ProjectStore
     /// A literal passed straight to the localizer or to a spec's text fields.
     static func isInLocalizationCall(_ literal: L10nSwiftLiteral) -> Bool {
         let before = literal.before.trimmingCharacters(in: .whitespaces)
-        return ["text(", "say(", "warn(", "ask(", "confirm(", "help:", "summary:", "discussion:"].contains { before.hasSuffix($0) }
+        return ["text(", "message(", "pluralMessage(", "say(", "warn(", "ask(", "confirm(", "help:", "summary:", "discussion:"]
+            .contains { before.hasSuffix($0) }
     }
 
     /// Literals that name a message: key-shaped, and either in a known namespace or handed to the localizer.
@@ -33,9 +34,11 @@ import ProjectStore
             && (namespaces.contains(String(literal.text.prefix { $0 != "." })) || isInLocalizationCall(literal))
     }
 
-    /// A key whose text is chosen by a count: `text(key, count: n)`.
+    /// A key whose text is chosen by a count: `text(key, count: n)`, or both forms found at once,
+    /// `pluralMessage(key)`.
     static func isCounted(_ literal: L10nSwiftLiteral) -> Bool {
         literal.after.drop { $0 == " " }.hasPrefix(", count:")
+            || literal.before.trimmingCharacters(in: .whitespaces).hasSuffix("pluralMessage(")
     }
 
     static let pluralKeys = Set(keyLiterals.filter(isCounted).map(\.text))
