@@ -8,7 +8,7 @@ extension ErrorReportTests {
         let cases: [(ChangeElsewhere, String)] = [
             (.marketEdited(.deadline), "Error: The market “Agni^[” has been changed on desktop since (Deadline); taking this change back would undo theirs."),
             (.marketDeleted, "Error: The market “Agni^[” has been deleted on desktop since; taking this change back would undo theirs."),
-            (.marketAdded, "Error: A market named “Agni^[” has been added on desktop since; taking this change back would bring back a second one."),
+            (.marketAdded, "Error: A market named “Agni^[” has been added on desktop since; taking this change back would give a second market that name."),
             (.submitted(project: "Poems"), "Error: A submission of “Poems” to “Agni^[” has been recorded on desktop since; taking this change back would undo it."),
             (.responded(piece: "Ode.md", .accepted),
              "Error: An answer from “Agni^[” for Ode.md has been recorded on desktop since (accepted); taking this change back would undo it."),

@@ -6,6 +6,7 @@ import Foundation
 struct SubmissionFootprint {
     /// Markets the change added or deleted: the undo takes away or brings back the whole market.
     private var markets = Set<UUID>()
+    /// The names the undo would give a market again (one deleted, or renamed), as names compare.
     private var marketNameKeys = Set<String>()
     /// Market fields the change set, as `id/field`.
     private var marketFields = Set<String>()
@@ -28,8 +29,9 @@ struct SubmissionFootprint {
                 markets.insert(market.id)
                 marketNameKeys.insert(ProjectName.matchKey(market.name))
                 touchedMarkets.insert(market.id)
-            case .setMarket(let id, let field, _, _):
+            case .setMarket(let id, let field, let from, _):
                 marketFields.insert("\(id)/\(field.rawValue)")
+                if field == .name, let from { marketNameKeys.insert(ProjectName.matchKey(from)) }
                 touchedMarkets.insert(id)
             case .addSubmission(let submission), .removeSubmission(let submission):
                 submissions.insert(submission.id)

@@ -99,10 +99,13 @@ struct SubmissionUndoAcrossMachinesTests {
         try expectRefused(.submitted(project: "Poems"))
     }
 
-    @Test("a market the change deleted, whose name the other machine has given a market since")
-    func marketDeletedThenNameTaken() throws {
+    @Test("a market's name the change took away (deleting or renaming it), given to a new market on the other machine since",
+          arguments: [true, false])
+    func nameTakenSince(deleting: Bool) throws {
         try on(laptop) { catalog throws(ProjectStoreError) in _ = try catalog.addMarket(Sent.market(1, "Agni")) }
-        try on(laptop) { catalog throws(ProjectStoreError) in _ = try catalog.deleteMarket("Agni") }
+        try on(laptop) { catalog throws(ProjectStoreError) in
+            if deleting { _ = try catalog.deleteMarket("Agni") } else { _ = try catalog.setMarket("Agni", .name, to: "Agni Review") }
+        }
         machines.meet()
         try on(desktop) { catalog throws(ProjectStoreError) in _ = try catalog.addMarket(Sent.market(2, "agni")) }
         try expectRefused(.marketAdded, market: "agni")
