@@ -24,10 +24,10 @@ extension ProjectStore {
 
     /// What stops an undo or redo of `change` in a shared list when another machine is the cause:
     /// the latest change another machine made after seeing `change` to what it would restore (a
-    /// field it set, a project it made or deleted, a market or submission it added, edited, answered
-    /// for or removed). A change made at the same time stands in no one's
-    /// way: it gave way to `change`, or `change` to it, or it was dropped with the project. `nil`
-    /// when no other machine did, or the list is not shared.
+    /// field it set, a project it made or deleted, a market it added, edited or deleted, a
+    /// submission it sent or answered for). A change made at the same time stands in no one's way:
+    /// it gave way to `change`, or `change` to it, or it was dropped with the project. `nil` when no
+    /// other machine did, or the list is not shared.
     func changedElsewhere(since change: Change, in catalog: ProjectCatalog) -> HistoryObstacle? {
         guard let mark = catalog.sharing else { return nil }
         var fields = Set<String>()

@@ -21,8 +21,11 @@ struct SubmissionFootprint {
     private var knownMarkets: [UUID: String] = [:]
 
     init(_ change: Change, in catalog: ProjectCatalog) {
+        let operations = Self.submissionOperations(change.operations)
+        // A change to projects alone leaves nothing to look up (and a store may hold 10,000 submissions).
+        guard !operations.isEmpty else { return }
         for submission in catalog.submissions { knownSubmissions[submission.id] = submission }
-        for operation in Self.submissionOperations(change.operations) {
+        for operation in operations {
             learn(operation)
             switch operation {
             case .addMarket(let market), .removeMarket(let market):
