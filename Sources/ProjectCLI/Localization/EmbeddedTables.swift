@@ -978,6 +978,14 @@ history.response[other] = Antwort von „{market}“ festgehalten: {status}, fü
 sync.field.market = Angaben des Markts
 sync.field.response = Antwort
 sync.market-renamed = Zwei Rechner haben einen Markt namens „{from}“ hinzugefügt: Der spätere heißt jetzt „{to}“.
+
+# undo refused because another machine changed a market or submission since (docs/submissions.md)
+error.history.market-edited-elsewhere = Der Markt „{market}“ wurde seitdem auf {machine} geändert ({field}); diese Änderung zurückzunehmen, würde auch die Änderung auf {machine} rückgängig machen. Es wurde nichts geändert. Nehmen Sie die gewünschte Änderung stattdessen von Hand vor.
+error.history.market-deleted-elsewhere = Der Markt „{market}“ wurde seitdem auf {machine} gelöscht; diese Änderung zurückzunehmen, würde auch die Löschung auf {machine} rückgängig machen. Es wurde nichts geändert. Nehmen Sie die gewünschte Änderung stattdessen von Hand vor.
+error.history.market-added-elsewhere = Auf {machine} wurde seitdem ein Markt namens „{market}“ hinzugefügt; diese Änderung zurückzunehmen, gäbe einem zweiten Markt diesen Namen. Es wurde nichts geändert. Nehmen Sie die gewünschte Änderung stattdessen von Hand vor.
+error.history.submitted-elsewhere = Auf {machine} wurde seitdem eine Einsendung von „{project}“ an „{market}“ festgehalten; diese Änderung zurückzunehmen, würde auch sie rückgängig machen. Es wurde nichts geändert. Nehmen Sie die gewünschte Änderung stattdessen von Hand vor.
+error.history.responded-elsewhere = Auf {machine} wurde seitdem eine Antwort von „{market}“ für {piece} festgehalten ({status}); diese Änderung zurückzunehmen, würde auch sie rückgängig machen. Es wurde nichts geändert. Nehmen Sie die gewünschte Änderung stattdessen von Hand vor.
+error.history.withdrawn-elsewhere = {piece} wurde seitdem auf {machine} bei „{market}“ zurückgezogen; diese Änderung zurückzunehmen, würde auch das Zurückziehen rückgängig machen. Es wurde nichts geändert. Nehmen Sie die gewünschte Änderung stattdessen von Hand vor.
 """##,
     "en": ##"""
 # English messages for `project`. Format: docs/localization.md.
@@ -1956,6 +1964,14 @@ history.response[other] = recorded the answer from “{market}” for {count} pi
 sync.field.market = market's details
 sync.field.response = response
 sync.market-renamed = Two machines added a market named “{from}”: the later one is now called “{to}”.
+
+# undo refused because another machine changed a market or submission since (docs/submissions.md)
+error.history.market-edited-elsewhere = The market “{market}” has been changed on {machine} since ({field}); taking this change back would undo theirs. Nothing was changed. Make the change you want by hand instead.
+error.history.market-deleted-elsewhere = The market “{market}” has been deleted on {machine} since; taking this change back would undo theirs. Nothing was changed. Make the change you want by hand instead.
+error.history.market-added-elsewhere = A market named “{market}” has been added on {machine} since; taking this change back would give a second market that name. Nothing was changed. Make the change you want by hand instead.
+error.history.submitted-elsewhere = A submission of “{project}” to “{market}” has been recorded on {machine} since; taking this change back would undo it. Nothing was changed. Make the change you want by hand instead.
+error.history.responded-elsewhere = An answer from “{market}” for {piece} has been recorded on {machine} since ({status}); taking this change back would undo it. Nothing was changed. Make the change you want by hand instead.
+error.history.withdrawn-elsewhere = {piece} has been withdrawn from “{market}” on {machine} since; taking this change back would undo that. Nothing was changed. Make the change you want by hand instead.
 """##,
     "es": ##"""
 # Spanish messages for `project`. Format and rules: docs/localization.md.
@@ -2935,6 +2951,14 @@ history.response[other] = registrada la respuesta de «{market}»: {status}, par
 sync.field.market = datos del destino
 sync.field.response = respuesta
 sync.market-renamed = Dos equipos añadieron un destino llamado «{from}»: el más reciente se llama ahora «{to}».
+
+# undo refused because another machine changed a market or submission since (docs/submissions.md)
+error.history.market-edited-elsewhere = El destino «{market}» se ha cambiado desde entonces en {machine} ({field}): deshacer este cambio desharía también el que se hizo en {machine}. No se ha cambiado nada. Haz a mano el cambio que quieras.
+error.history.market-deleted-elsewhere = El destino «{market}» se ha eliminado desde entonces en {machine}: deshacer este cambio desharía también esa eliminación. No se ha cambiado nada. Haz a mano el cambio que quieras.
+error.history.market-added-elsewhere = Desde entonces se ha añadido en {machine} un destino llamado «{market}»: deshacer este cambio daría ese nombre a un segundo destino. No se ha cambiado nada. Haz a mano el cambio que quieras.
+error.history.submitted-elsewhere = Desde entonces se ha registrado en {machine} un envío de «{project}» a «{market}»: deshacer este cambio lo desharía también. No se ha cambiado nada. Haz a mano el cambio que quieras.
+error.history.responded-elsewhere = Desde entonces se ha registrado en {machine} una respuesta de «{market}» para {piece} ({status}): deshacer este cambio la desharía también. No se ha cambiado nada. Haz a mano el cambio que quieras.
+error.history.withdrawn-elsewhere = {piece} se ha retirado de «{market}» desde entonces en {machine}: deshacer este cambio desharía también esa retirada. No se ha cambiado nada. Haz a mano el cambio que quieras.
 """##,
     "fr": ##"""
 # French messages for `project`. Format and rules: docs/localization.md.
@@ -3915,5 +3939,13 @@ history.response[other] = réponse de « {market} » enregistrée pour {count}
 sync.field.market = détails de la revue
 sync.field.response = réponse
 sync.market-renamed = Deux machines ont ajouté une revue nommée « {from} » : la plus récente s’appelle maintenant « {to} ».
+
+# undo refused because another machine changed a market or submission since (docs/submissions.md)
+error.history.market-edited-elsewhere = La revue « {market} » a été modifiée depuis sur {machine} ({field}) : annuler cette modification déferait aussi celle faite sur {machine}. Rien n’a été modifié. Faites plutôt à la main la modification voulue.
+error.history.market-deleted-elsewhere = La revue « {market} » a été supprimée depuis sur {machine} : annuler cette modification déferait aussi cette suppression. Rien n’a été modifié. Faites plutôt à la main la modification voulue.
+error.history.market-added-elsewhere = Une revue nommée « {market} » a été ajoutée depuis sur {machine} : annuler cette modification donnerait ce nom à une seconde revue. Rien n’a été modifié. Faites plutôt à la main la modification voulue.
+error.history.submitted-elsewhere = Un envoi de « {project} » à « {market} » a été enregistré depuis sur {machine} : annuler cette modification le déferait aussi. Rien n’a été modifié. Faites plutôt à la main la modification voulue.
+error.history.responded-elsewhere = Une réponse de « {market} » pour {piece} a été enregistrée depuis sur {machine} ({status}) : annuler cette modification la déferait aussi. Rien n’a été modifié. Faites plutôt à la main la modification voulue.
+error.history.withdrawn-elsewhere = {piece} a été retiré de « {market} » depuis sur {machine} : annuler cette modification déferait aussi ce retrait. Rien n’a été modifié. Faites plutôt à la main la modification voulue.
 """##,
 ]

@@ -151,10 +151,26 @@ struct ErrorReport {
         case .fileChanged(let file): l.text("error.history.file-changed", ["file": TerminalText.visible(file)])
         case .recordedBeforeUpgrade: l.text("error.history.before-upgrade")
         case .submissionChanged(let name): l.text("error.history.submission-changed", ["name": TerminalText.visible(name)])
-        case .changedElsewhere(let name, let machine, .field(let field)):
-            l.text("error.history.changed-elsewhere", ["name": name, "machine": machine, "field": SyncReport.fieldName(field, l)])
-        case .changedElsewhere(let name, let machine, .deleted): l.text("error.history.deleted-elsewhere", ["name": name, "machine": machine])
-        case .changedElsewhere(let name, let machine, .added): l.text("error.history.added-elsewhere", ["name": name, "machine": machine])
+        case .changedElsewhere(let name, let machine, let what): describeElsewhere(what, name: name, machine: machine, l)
+        }
+    }
+
+    /// What another machine did since to a project, or to a market or its submissions (`name` is
+    /// then the market's): each market field and answer by the words `market show` and `submissions` use.
+    private static func describeElsewhere(_ what: ChangeElsewhere, name: String, machine: String, _ l: Localizer) -> String {
+        let said = ["market": TerminalText.visible(name), "machine": machine]
+        return switch what {
+        case .field(let field): l.text("error.history.changed-elsewhere", ["name": name, "machine": machine, "field": SyncReport.fieldName(field, l)])
+        case .deleted: l.text("error.history.deleted-elsewhere", ["name": name, "machine": machine])
+        case .added: l.text("error.history.added-elsewhere", ["name": name, "machine": machine])
+        case .marketEdited(let field): l.text("error.history.market-edited-elsewhere", said.merging(["field": l.text("market.row.\(field.rawValue)")]) { $1 })
+        case .marketDeleted: l.text("error.history.market-deleted-elsewhere", said)
+        case .marketAdded: l.text("error.history.market-added-elsewhere", said)
+        case .submitted(let project): l.text("error.history.submitted-elsewhere", said.merging(["project": TerminalText.visible(project)]) { $1 })
+        case .responded(let piece, .withdrawn): l.text("error.history.withdrawn-elsewhere", said.merging(["piece": TerminalText.visible(piece)]) { $1 })
+        case .responded(let piece, let status):
+            l.text("error.history.responded-elsewhere", said.merging([
+                "piece": TerminalText.visible(piece), "status": l.text("submissions.status.\(status.rawValue)")]) { $1 })
         }
     }
 

@@ -193,7 +193,8 @@ public enum HistoryObstacle: Error, Sendable, Equatable {
     case recordedBeforeUpgrade
     /// A market or submission (named by the market's name) is no longer as the change left it.
     case submissionChanged(String)
-    /// Another machine sharing the root has changed the project since, after seeing the change.
+    /// Another machine sharing the root has changed the project (or the market, by its name) since,
+    /// after seeing the change.
     case changedElsewhere(String, machine: String, what: ChangeElsewhere)
 }
 
@@ -203,4 +204,13 @@ public enum ChangeElsewhere: Sendable, Equatable {
     case field(String)
     case deleted
     case added
+    /// Set a field of the market.
+    case marketEdited(MarketField)
+    case marketDeleted
+    /// Added a market of that id or name.
+    case marketAdded
+    /// Recorded a submission (of the project named) to the market, or brought one back.
+    case submitted(project: String)
+    /// Recorded an answer from the market for a piece (its file).
+    case responded(piece: String, PieceStatus)
 }

@@ -24,9 +24,10 @@ extension ProjectStore {
 
     /// What stops an undo or redo of `change` in a shared list when another machine is the cause:
     /// the latest change another machine made after seeing `change` to what it would restore (a
-    /// field it set, a project it made or deleted). A change made at the same time stands in no one's
-    /// way: it gave way to `change`, or `change` to it, or it was dropped with the project. `nil`
-    /// when no other machine did, or the list is not shared.
+    /// field it set, a project it made or deleted, a market it added, edited or deleted, a
+    /// submission it sent or answered for). A change made at the same time stands in no one's way:
+    /// it gave way to `change`, or `change` to it, or it was dropped with the project. `nil` when no
+    /// other machine did, or the list is not shared.
     func changedElsewhere(since change: Change, in catalog: ProjectCatalog) -> HistoryObstacle? {
         guard let mark = catalog.sharing else { return nil }
         var fields = Set<String>()
@@ -41,28 +42,33 @@ extension ProjectStore {
         }
         let undone = MergeStamp(clock: change.clock, machine: change.machine.id)
         func touches(_ id: UUID, _ field: String) -> Bool { whole.contains(id) || fields.contains("\(id)/\(field)") }
-        var latest: (change: SharedChange, project: UUID, what: ChangeElsewhere)?
+        let submissions = SubmissionFootprint(change, in: catalog)
+        var latest: (change: SharedChange, name: String, what: ChangeElsewhere)?
         for machine in mark.logs.keys where machine != change.machine.id {
             for entry in (try? shared.log(of: machine, in: mark.root)) ?? [] {
                 let other = entry.change
                 guard other.knew(of: undone), latest.map({ $0.change.stamp < other.stamp }) ?? true else { continue }
+                var found: (project: UUID, what: ChangeElsewhere)?
                 for operation in other.change.operations {
                     switch operation {
-                    case .set(let id, let field) where touches(id, field.field): latest = (other, id, .field(field.field))
-                    case .place(let id, _) where touches(id, "place"): latest = (other, id, .field("place"))
+                    case .set(let id, let field) where touches(id, field.field): found = (id, .field(field.field))
+                    case .place(let id, _) where touches(id, "place"): found = (id, .field("place"))
                     case .remove(let project) where whole.contains(project.id) || fields.contains(where: { $0.hasPrefix("\(project.id)/") }):
-                        latest = (other, project.id, .deleted)
-                    case .create(let project) where whole.contains(project.id): latest = (other, project.id, .added)
+                        found = (project.id, .deleted)
+                    case .create(let project) where whole.contains(project.id): found = (project.id, .added)
                     default: continue
                     }
                     break
                 }
+                if let found {
+                    latest = (other, Self.name(of: found.project, in: catalog, or: [other.change, change]), found.what)
+                } else if !submissions.isEmpty, let market = submissions.obstacle(in: other.change.operations) {
+                    latest = (other, market.market, market.what)
+                }
             }
         }
         guard let latest else { return nil }
-        return .changedElsewhere(
-            Self.name(of: latest.project, in: catalog, or: [latest.change.change, change]), machine: latest.change.change.machine.name,
-            what: latest.what)
+        return .changedElsewhere(latest.name, machine: latest.change.change.machine.name, what: latest.what)
     }
 
     /// A project's name as the writer knows it: in the list, or, gone from it, as `changes` last named it.
