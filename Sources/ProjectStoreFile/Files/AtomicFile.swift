@@ -37,12 +37,14 @@ enum AtomicFile {
     /// Writes `bytes` beside `path`, flushes them, and renames them over it. On any failure the old
     /// file is untouched and the partial copy removed. The caller holds the store's lock.
     static func replace(_ path: String, with bytes: [UInt8]) throws(StorageError) {
-        try replace(path) { write throws(StorageError) in try write(bytes) }
+        try replace(path) { write throws(StorageError) in
+            try bytes.withUnsafeBufferPointer { buffer throws(StorageError) in try write(buffer) }
+        }
     }
 
     /// As `replace(_:with:)`, the bytes made by `produce` a piece at a time, each written as it comes.
     static func replace(
-        _ path: String, writing produce: (_ write: ([UInt8]) throws(StorageError) -> Void) throws(StorageError) -> Void
+        _ path: String, writing produce: (_ write: (UnsafeBufferPointer<UInt8>) throws(StorageError) -> Void) throws(StorageError) -> Void
     ) throws(StorageError) {
         var existing = stat()
         let exists = stat(path, &existing) == 0
@@ -86,7 +88,7 @@ enum AtomicFile {
         guard descriptor >= 0 else { throw .unwritable(path: StoreFolder.parent(of: path), code: errno) }
         defer { unlink(temporary) }
         do throws(StorageError) {
-            try writeAll(bytes, to: descriptor, path: path)
+            try bytes.withUnsafeBufferPointer { buffer throws(StorageError) in try writeAll(buffer, to: descriptor, path: path) }
             guard fsync(descriptor) == 0 else { throw .unwritable(path: path, code: errno) }
         } catch {
             close(descriptor)
@@ -98,12 +100,10 @@ enum AtomicFile {
         syncFolder(of: path)
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(StorageError) {
+    private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32, path: String) throws(StorageError) {
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-            }
+            let count = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw .unwritable(path: path, code: errno)

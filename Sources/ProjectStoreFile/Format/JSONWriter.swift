@@ -26,6 +26,11 @@ struct JSONWriter: ~Copyable {
         Array(UnsafeBufferPointer(start: start, count: count))
     }
 
+    /// What it wrote, in place, for as long as `body` runs.
+    func withBytes<Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void) throws(Failure) {
+        try body(UnsafeBufferPointer(start: start, count: count))
+    }
+
     /// Empties it for the next piece, keeping its room.
     mutating func clear() {
         count = 0

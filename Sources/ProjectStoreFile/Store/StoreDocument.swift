@@ -41,14 +41,15 @@ public enum StoreDocument {
     public static func encode(_ catalog: ProjectCatalog, withRevision: Bool = false) -> [UInt8] {
         // One piece, the whole document.
         var whole: [UInt8] = []
-        encode(catalog, withRevision: withRevision, pieceSize: .max) { piece in whole = piece }
+        encode(catalog, withRevision: withRevision, pieceSize: .max) { piece in whole = Array(piece) }
         return whole
     }
 
-    /// The document in pieces of about `pieceSize` bytes, each handed to `write` as it is made: the
-    /// store is written to its file so, never held whole beside the projects it is made from.
+    /// The document in pieces of about `pieceSize` bytes, each handed to `write` as it is made (in
+    /// place: valid only while `write` runs): the store is written to its file so, never held whole
+    /// beside the projects it is made from, nor copied on its way.
     static func encode<Failure: Error>(
-        _ catalog: ProjectCatalog, withRevision: Bool, pieceSize: Int = 1 << 20, write: ([UInt8]) throws(Failure) -> Void
+        _ catalog: ProjectCatalog, withRevision: Bool, pieceSize: Int = 1 << 20, write: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
     ) throws(Failure) {
         // A line holds about 180 bytes without a folder, 240 with one, a submission of five pieces
         // about 600: room for a piece without growing.
@@ -97,15 +98,15 @@ public enum StoreDocument {
             SubmissionJSON.write($0, to: &$1)
         }
         writer.raw("\n}\n")
-        try write(writer.bytes)
+        try writer.withBytes(write)
     }
 
     /// The piece made so far handed to `write` once it holds `pieceSize` bytes, and the writer emptied.
     private static func handOver<Failure: Error>(
-        _ writer: inout JSONWriter, ifFull pieceSize: Int, to write: ([UInt8]) throws(Failure) -> Void
+        _ writer: inout JSONWriter, ifFull pieceSize: Int, to write: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
     ) throws(Failure) {
         guard writer.count >= pieceSize else { return }
-        try write(writer.bytes)
+        try writer.withBytes(write)
         writer.clear()
     }
 
@@ -113,7 +114,7 @@ public enum StoreDocument {
     /// submissions reads as it did before them), handed to `write` in pieces of `pieceSize` bytes.
     private static func writeLines<Value, Failure: Error>(
         _ opening: StaticString, _ values: [Value], to writer: inout JSONWriter, pieceSize: Int,
-        write: ([UInt8]) throws(Failure) -> Void, _ line: (Value, inout JSONWriter) -> Void
+        write: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void, _ line: (Value, inout JSONWriter) -> Void
     ) throws(Failure) {
         guard !values.isEmpty else { return }
         writer.raw(opening)

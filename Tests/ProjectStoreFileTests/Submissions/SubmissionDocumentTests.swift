@@ -58,7 +58,7 @@ struct SubmissionDocumentTests {
                 note: sample.note, pieces: sample.pieces))
         }
         var pieces: [[UInt8]] = []
-        StoreDocument.encode(catalog, withRevision: true, pieceSize: 2_000) { piece in pieces.append(piece) }
+        StoreDocument.encode(catalog, withRevision: true, pieceSize: 2_000) { piece in pieces.append(Array(piece)) }
         // A piece ends with the line that took it past its size: a submission's line is under 600 bytes.
         #expect(pieces.count > 10)
         #expect(pieces.allSatisfy { $0.count < 2_000 + 600 }, "\(pieces.map(\.count))")
