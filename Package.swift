@@ -20,8 +20,10 @@ let package = Package(
 
         .testTarget(name: "ProjectStoreTests", dependencies: ["ProjectStore"]),
         .testTarget(name: "ProjectStoreFileTests", dependencies: ["ProjectStoreFile"]),
-        .testTarget(name: "ProjectCLITests", dependencies: ["ProjectCLI"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["project"]),
+        .testTarget(name: "ProjectCLITests", dependencies: ["ProjectCLI", "ScriptFiles"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["project", "ScriptFiles"]),
+        // Scripts the tests write and run, closed on exec (Tests/ScriptFiles).
+        .target(name: "ScriptFiles", path: "Tests/ScriptFiles"),
     ]
 )
 
@@ -38,5 +40,5 @@ package.targets += [
     .executableTarget(
         name: "FuzzArgumentParser", dependencies: ["FuzzDriver", "ProjectCLI", "ProjectStore", "ProjectStoreFile"],
         path: "Tests/Fuzz/FuzzArgumentParser"),
-    .testTarget(name: "ReliabilityTests", dependencies: ["project", "FuzzStoreReader", "FuzzArgumentParser"]),
+    .testTarget(name: "ReliabilityTests", dependencies: ["project", "FuzzStoreReader", "FuzzArgumentParser", "ScriptFiles"]),
 ]

@@ -1,4 +1,5 @@
 import Foundation
+import ScriptFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -325,45 +326,6 @@ final class Sandbox: @unchecked Sendable {
         let path = root + "/" + name
         try writeClosedOnExec(Array(text.utf8), to: path)
         return path
-    }
-}
-
-/// Writes `bytes` to `path` through a descriptor closed on exec, and returns once no program holds
-/// the file open for writing. Foundation's `Data.write` opens without `O_CLOEXEC`, so a program
-/// another test starts at that moment inherits the descriptor and holds the file open for writing as
-/// long as it runs; a script written so, run then, fails with "Text file busy" (it did, once, in a
-/// full run). Closed on exec, the copy lasts only until that program's own exec, which
-/// `waitUntilNoOneWrites` waits for.
-func writeClosedOnExec(_ bytes: [UInt8], to path: String) throws {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
-    do {
-        defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
-            written += count
-        }
-    }
-    waitUntilNoOneWrites(path)
-}
-
-/// Returns once no process holds `path` open for writing, or after five seconds. The kernel grants a
-/// read lease only then (fcntl(2), `F_SETLEASE`); where leases cannot be had, it returns at once.
-func waitUntilNoOneWrites(_ path: String) {
-    let setLease: Int32 = 1024  // F_SETLEASE, which the Glibc module leaves out
-    let end = ContinuousClock.now + .seconds(5)
-    while ContinuousClock.now < end {
-        let reader = open(path, O_RDONLY | O_CLOEXEC)
-        guard reader >= 0 else { return }
-        defer { close(reader) }
-        if fcntl(reader, setLease, F_RDLCK) == 0 {
-            _ = fcntl(reader, setLease, F_UNLCK)
-            return
-        }
-        guard errno == EAGAIN else { return }
-        usleep(100)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ScriptFiles
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -512,24 +513,6 @@ func copyOfTool(in folder: String) throws -> String {
     chmod(bin + "/project", 0o755)
     waitUntilNoOneWrites(bin + "/project")
     return bin + "/project"
-}
-
-/// Returns once no process holds `path` open for writing, or after five seconds. The kernel grants a
-/// read lease only then (fcntl(2), `F_SETLEASE`); where leases cannot be had, it returns at once.
-func waitUntilNoOneWrites(_ path: String) {
-    let setLease: Int32 = 1024  // F_SETLEASE, which the Glibc module leaves out
-    let end = ContinuousClock.now + .seconds(5)
-    while ContinuousClock.now < end {
-        let reader = open(path, O_RDONLY | O_CLOEXEC)
-        guard reader >= 0 else { return }
-        defer { close(reader) }
-        if fcntl(reader, setLease, F_RDLCK) == 0 {
-            _ = fcntl(reader, setLease, F_UNLCK)
-            return
-        }
-        guard errno == EAGAIN else { return }
-        usleep(100)
-    }
 }
 
 /// The names in a folder, sorted.

@@ -1,4 +1,5 @@
 import Foundation
+import ScriptFiles
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,5 @@
 import Foundation
+import ScriptFiles
 import Testing
 @testable import ProjectCLI
 
