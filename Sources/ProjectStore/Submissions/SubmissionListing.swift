@@ -42,7 +42,7 @@ public struct SubmissionListing: Sendable {
         // first is the numbers forward: the rows are made in the order shown, not turned round after.
         let order = pendingOnly ? stride(from: 0, to: submissions.count, by: 1) : stride(from: submissions.count - 1, to: -1, by: -1)
         // Each submission is asked in place whether it is listed, and copied only when it is: of
-        // 10,000, `--pending` lists a fifth.
+        // 10,000, `--pending` lists those with a piece still out, often far fewer.
         for index in order {
             if let project, submissions[index].project != project { continue }
             if let market, submissions[index].market != market { continue }

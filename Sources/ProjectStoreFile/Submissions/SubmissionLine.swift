@@ -3,7 +3,7 @@ import ProjectStore
 
 /// A submission laid out exactly as `SubmissionJSON.write` lays it out, read field after field in
 /// that order: its keys and punctuation are matched as whole runs of bytes rather than looked up
-/// one by one, which made reading 10,000 submissions two and a half times faster. Anything else (a
+/// one by one, which took reading 10,000 submissions from 258 to 115 M instructions. Anything else (a
 /// line edited by hand, a field added by a later version, an escape in a string) makes it give up,
 /// having read nothing, and the general reader reads the line and says what is wrong with it.
 struct SubmissionLine {
