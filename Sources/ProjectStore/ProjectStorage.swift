@@ -8,6 +8,8 @@ import Foundation
 /// still there later is the trace of a change a crash interrupted.
 public protocol ProjectStorage: Sendable {
     func load() throws(ProjectStoreError) -> ProjectCatalog
+    /// As `load`, the submissions holding only `pieces`; a storage may give them all.
+    func load(pieces: SubmissionPieces) throws(ProjectStoreError) -> ProjectCatalog
     func update<Result>(
         _ change: (inout ProjectCatalog) throws(ProjectStoreError) -> Result
     ) throws(ProjectStoreError) -> Result
@@ -40,6 +42,13 @@ public protocol ProjectStorage: Sendable {
     /// and returns that name; `nil` when the store reads, is missing, or is only from a newer
     /// version. Outside `update`: it takes the lock itself.
     func setAsideDamagedStore(at time: Date) throws(ProjectStoreError) -> String?
+}
+
+extension ProjectStorage {
+    /// Every piece: a storage kept in memory has them all at hand.
+    public func load(pieces: SubmissionPieces) throws(ProjectStoreError) -> ProjectCatalog {
+        try load()
+    }
 }
 
 /// One change of the history as `recentHistory` finds it: its outline, and the change read whole.

@@ -62,10 +62,11 @@ public struct ProjectStore: Sendable {
     }
 
     /// The catalog, after finishing any change a crash interrupted and taking in what other
-    /// machines changed.
-    public func catalog() throws(ProjectStoreError) -> ProjectCatalog {
+    /// machines changed. `pieces`: which pieces its submissions need hold; a catalog that took in
+    /// a change has them all.
+    public func catalog(pieces: SubmissionPieces = .all) throws(ProjectStoreError) -> ProjectCatalog {
         if storage.hasIntent() { try changeAndTidy { _ throws(ProjectStoreError) in } }
-        var catalog = try storage.load()
+        var catalog = try storage.load(pieces: pieces)
         if hasArrivals(catalog) { catalog = try changeAndTidy { catalog throws(ProjectStoreError) in catalog } }
         if let lost = catalog.lost { readProblem(.storeLost(lost)) }
         return catalog

@@ -20,7 +20,8 @@ enum SubmissionsCommand: Command {
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
         try invocation.requireAtMostOne(of: [json, csv])
         let store = try context.store
-        let catalog = try store.catalog()
+        // Listing what is still out needs no piece already answered.
+        let catalog = try store.catalog(pieces: invocation.isSet(pending) ? .stillOut : .all)
         let projectID = try invocation.value(project).map { name throws(ProjectStoreError) in try catalog.project(.named(name)).id }
         let marketID = try invocation.value(market).map { name throws(ProjectStoreError) in try catalog.market(name).id }
         var rows = SubmissionListing(catalog: catalog, today: context.today).rows(

@@ -43,6 +43,8 @@ public struct ProjectCatalog: Sendable, Equatable {
     public internal(set) var markets: [Market] = []
     /// What was sent where, by date sent then id: the order their numbers follow.
     public internal(set) var submissions: [Submission] = []
+    /// Which pieces `submissions` hold: `.stillOut` in a catalog read only to list what is out.
+    public internal(set) var submissionPieces = SubmissionPieces.all
 
     public init() {
         projects = []

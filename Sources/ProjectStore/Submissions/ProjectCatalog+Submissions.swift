@@ -157,8 +157,8 @@ extension ProjectCatalog {
 
 extension ProjectCatalog {
     /// The markets and submissions a store holds, checked as its projects are: names unique as
-    /// names compare, ids unique.
-    public mutating func takeStored(markets: [Market], submissions: [Submission]) throws(DocumentProblem) {
+    /// names compare, ids unique. `pieces`: which pieces the submissions were read with.
+    public mutating func takeStored(markets: [Market], submissions: [Submission], pieces: SubmissionPieces = .all) throws(DocumentProblem) {
         var names = Set<String>()
         var ids = Set<UUID>()
         for market in markets {
@@ -183,6 +183,7 @@ extension ProjectCatalog {
             }
         }
         self.submissions = inOrder ? submissions : submissions.sorted(by: Self.numberedBefore)
+        submissionPieces = pieces
     }
 
     /// Adds the markets and submissions of an import document that the catalog does not hold (by

@@ -25,8 +25,12 @@ public struct FileStorage: ProjectStorage {
     var machine: Machine { Machine(id: Machine.unknown.id, name: MachineFile.hostName()) }
 
     public func load() throws(ProjectStoreError) -> ProjectCatalog {
+        try load(pieces: .all)
+    }
+
+    public func load(pieces: SubmissionPieces) throws(ProjectStoreError) -> ProjectCatalog {
         do {
-            return try read(resolvedPath())
+            return try read(resolvedPath(), pieces: pieces)
         } catch {
             throw .storage(error)
         }
@@ -131,7 +135,9 @@ public struct FileStorage: ProjectStorage {
         return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    func read(_ target: String) throws(StorageError) -> ProjectCatalog {
+    /// The catalog the store at `target` holds. One read with every piece is kept for the next
+    /// read of the same file, whatever pieces that one needs; one without them is never kept.
+    func read(_ target: String, pieces: SubmissionPieces = .all) throws(StorageError) -> ProjectCatalog {
         guard let file = try MappedFile(path: target) else {
             var catalog = ProjectCatalog()
             catalog.lost = lostStore(target)
@@ -139,7 +145,7 @@ public struct FileStorage: ProjectStorage {
         }
         if let known = lastRead.catalog(of: file) { return known }
         do {
-            let document = try StoreDocument.decode(file)
+            let document = try StoreDocument.decode(file, pieces: pieces)
             var catalog = try ProjectCatalog(
                 projects: document.projects, defaultOrder: document.order, savedRoot: document.root, revision: document.revision)
             catalog.lastClock = document.clock
@@ -147,8 +153,8 @@ public struct FileStorage: ProjectStorage {
             catalog.unrecordedChange = document.unrecorded
             catalog.ownOrderNoted = document.orderNoted
             catalog.sharing = document.sharing
-            try catalog.takeStored(markets: document.markets, submissions: document.submissions)
-            lastRead.remember(catalog, readFrom: file, at: target)
+            try catalog.takeStored(markets: document.markets, submissions: document.submissions, pieces: pieces)
+            if pieces == .all { lastRead.remember(catalog, readFrom: file, at: target) }
             return catalog
         } catch {
             throw .invalid(path: target, error)

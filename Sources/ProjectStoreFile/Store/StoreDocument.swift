@@ -51,6 +51,8 @@ public enum StoreDocument {
     static func encode<Failure: Error>(
         _ catalog: ProjectCatalog, withRevision: Bool, pieceSize: Int = 1 << 20, write: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
     ) throws(Failure) {
+        // A catalog without its answered pieces would write them away.
+        precondition(catalog.submissionPieces == .all, "a catalog read without every piece of its submissions is never written")
         // A line holds about 180 bytes without a folder, 240 with one, a submission of five pieces
         // about 600: room for a piece without growing.
         let lines = 256 + catalog.projects.count * 256 + catalog.submissions.count * 640
@@ -199,13 +201,16 @@ public enum StoreDocument {
         return count
     }
 
-    /// A store read from its mapped file, each page handed back once its projects are made.
-    static func decode(_ file: MappedFile) throws(DocumentProblem) -> Contents {
+    /// A store read from its mapped file, each page handed back once its projects are made, the
+    /// submissions holding `pieces`.
+    static func decode(_ file: MappedFile, pieces: SubmissionPieces = .all) throws(DocumentProblem) -> Contents {
         let bytes = UnsafeBufferPointer(start: file.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: file.bytes.count)
-        return try decode(bytes, releasing: file.release)
+        return try decode(bytes, pieces: pieces, releasing: file.release)
     }
 
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, releasing: (Int) -> Void = { _ in }) throws(DocumentProblem) -> Contents {
+    private static func decode(
+        _ bytes: UnsafeBufferPointer<UInt8>, pieces: SubmissionPieces = .all, releasing: (Int) -> Void = { _ in }
+    ) throws(DocumentProblem) -> Contents {
         guard bytes.contains(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) else { throw .empty }
         var scanner = JSONScanner(bytes)
         var foundVersion: Int?
@@ -267,7 +272,7 @@ public enum StoreDocument {
             } else if key == "submissions" {
                 // One a line as this tool writes them, as projects are: never more than the lines.
                 submissions.reserveCapacity(lines())
-                var lines = SubmissionLine()
+                var lines = SubmissionLine(keeping: pieces)
                 try scanner.array { scanner throws(DocumentProblem) in
                     submissions.append(try SubmissionJSON.readSubmission(&scanner, index: submissions.count + 1, lines: &lines))
                     if submissions.count % 256 == 0 { releasing(scanner.consumed) }

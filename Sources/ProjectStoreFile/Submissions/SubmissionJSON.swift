@@ -83,9 +83,10 @@ enum SubmissionJSON {
         return try readSubmission(&scanner, index: index, lines: &lines)
     }
 
-    /// As above, with one reader of lines for many.
+    /// As above, with one reader of lines for many, which also says which pieces to keep.
     static func readSubmission(_ scanner: inout JSONScanner, index: Int, lines: inout SubmissionLine) throws(DocumentProblem) -> Submission {
         if let written = lines.read(&scanner) { return written }
+        let keeping = lines.keeping
         var id: UUID?, market: UUID?, project: UUID?
         var projectName: String?, sent: CalendarDay?, note: String?
         var pieces: [SubmittedPiece] = []
@@ -103,7 +104,10 @@ enum SubmissionJSON {
             } else if key == "note" {
                 note = try scanner.optionalString()
             } else if key == "pieces" {
-                try scanner.array { scanner throws(DocumentProblem) in pieces.append(try piece(&scanner, index: index)) }
+                try scanner.array { scanner throws(DocumentProblem) in
+                    let piece = try piece(&scanner, index: index)
+                    if keeping.keeps(piece) { pieces.append(piece) }
+                }
             } else {
                 try scanner.skipValue()
             }

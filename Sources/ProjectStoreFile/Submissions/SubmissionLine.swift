@@ -7,9 +7,15 @@ import ProjectStore
 /// line edited by hand, a field added by a later version, an escape in a string) makes it give up,
 /// having read nothing, and the general reader reads the line and says what is wrong with it.
 struct SubmissionLine {
+    /// Which pieces the submissions read keep; the general reader asks it too.
+    let keeping: SubmissionPieces
     /// The pieces of the line being read: one buffer for every line, so that each submission gets
     /// an array of its own size, made once.
     private var pieces: [SubmittedPiece] = []
+
+    init(keeping: SubmissionPieces = .all) {
+        self.keeping = keeping
+    }
 
     mutating func read(_ scanner: inout JSONScanner) -> Submission? {
         var line = scanner
@@ -26,7 +32,7 @@ struct SubmissionLine {
         if !line.skip(exactly: "]}") {
             repeat {
                 guard let piece = Self.piece(&line) else { return nil }
-                pieces.append(piece)
+                if keeping.keeps(piece) { pieces.append(piece) }
             } while line.skip(exactly: ", ")
             guard line.skip(exactly: "]}") else { return nil }
         }

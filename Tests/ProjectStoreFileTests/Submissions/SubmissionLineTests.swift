@@ -28,6 +28,12 @@ struct SubmissionLineTests {
             let other = try JSONSerialization.data(withJSONObject: JSONSerialization.jsonObject(with: Data(line)), options: [.sortedKeys])
             #expect(Self.fastRead(Array(other)) == nil)
             #expect(try Self.read(Array(other)) == submission, "seed \(seed)")
+            // Read for listing what is out, by either reader: the pieces still out alone, the rest as it was.
+            var stillOut = submission
+            stillOut.pieces.removeAll { !$0.response.status.isOpen }
+            #expect(try Self.read(line, keeping: .stillOut) == stillOut, "seed \(seed)")
+            #expect(try Self.read(Array(other), keeping: .stillOut) == stillOut, "seed \(seed)")
+            if fast != nil { #expect(Self.fastRead(line, keeping: .stillOut) == stillOut, "seed \(seed)") }
         }
         #expect(fastOnes > 50, "too few lines without escapes to try the fast reader (seed \(seed))")
     }
@@ -64,20 +70,21 @@ struct SubmissionLineTests {
         return writer.bytes
     }
 
-    private static func read(_ line: [UInt8]) throws -> Submission {
+    private static func read(_ line: [UInt8], keeping: SubmissionPieces = .all) throws -> Submission {
         try line.withUnsafeBufferPointer { bytes in
             var scanner = JSONScanner(bytes)
-            let submission = try SubmissionJSON.readSubmission(&scanner, index: 1)
+            var lines = SubmissionLine(keeping: keeping)
+            let submission = try SubmissionJSON.readSubmission(&scanner, index: 1, lines: &lines)
             try scanner.end()
             return submission
         }
     }
 
     /// What the fast reader makes of the line, and only when it read the line to its end.
-    private static func fastRead(_ line: [UInt8]) -> Submission? {
+    private static func fastRead(_ line: [UInt8], keeping: SubmissionPieces = .all) -> Submission? {
         line.withUnsafeBufferPointer { bytes in
             var scanner = JSONScanner(bytes)
-            var lines = SubmissionLine()
+            var lines = SubmissionLine(keeping: keeping)
             guard let submission = lines.read(&scanner) else {
                 #expect(scanner.consumed == 0, "the fast reader moved on although it gave up")
                 return nil
@@ -86,7 +93,7 @@ struct SubmissionLineTests {
         }
     }
 
-    private static func randomSubmission(_ random: inout SplitMix64) -> Submission {
+    static func randomSubmission(_ random: inout SplitMix64) -> Submission {
         func text(_ random: inout SplitMix64) -> String {
             // Mostly plain, sometimes with what must be escaped or is not ASCII.
             let plain = ["Ode", "Poem 12.md", "Sonnets", "a/b.md", "Notes", "x"]

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import ProjectStore
+@testable import ProjectStoreFile
+
+/// A store read for listing what is still out (`submissions --pending`): every submission in its
+/// place, holding only its pieces still out, and never taken for the whole store.
+@Suite("A store read for what is still out")
+struct StillOutReadTests {
+    @Test("submissions keep their places and numbers and hold their pieces still out; the next whole read has every piece")
+    func keepsPlacesAndOpenPieces() throws {
+        let seed = SplitMix64.seedForThisRun(test: "StillOutReadTests.keepsPlacesAndOpenPieces")
+        var random = SplitMix64(seed: seed)
+        var catalog = ProjectCatalog()
+        // Random lines, some with escapes: both the fast reader and the general one are asked.
+        try catalog.takeStored(markets: [], submissions: (0..<300).map { _ in SubmissionLineTests.randomSubmission(&random) })
+        try withTemporaryFolder { folder in
+            let path = folder + "/projects.json"
+            try writeFile(path, StoreDocument.encode(catalog, withRevision: true))
+            let storage = FileStorage(path: path)
+            let stillOut = try storage.load(pieces: .stillOut)
+            #expect(stillOut.submissionPieces == .stillOut)
+            #expect(stillOut.submissions.map(\.id) == catalog.submissions.map(\.id), "seed \(seed)")
+            var leftOut = 0
+            for (read, whole) in zip(stillOut.submissions, catalog.submissions) {
+                #expect(read.pieces == whole.pieces.filter { $0.response.status.isOpen }, "seed \(seed)")
+                leftOut += whole.pieces.count - read.pieces.count
+            }
+            #expect(leftOut > 100, "too few answered pieces to leave out (seed \(seed))")
+
+            let today = CalendarDay(year: 2031, month: 1, day: 1)!
+            let listed = SubmissionListing(catalog: stillOut, today: today).rows(pendingOnly: true)
+            let fromWhole = SubmissionListing(catalog: catalog, today: today).rows(pendingOnly: true)
+            #expect(!listed.isEmpty)
+            #expect(listed.map(\.number) == fromWhole.map(\.number), "seed \(seed)")
+            #expect(listed.map { $0.pieces.map(\.piece) } == fromWhole.map { $0.pieces.map(\.piece) }, "seed \(seed)")
+            #expect(listed.map { $0.pieces.map(\.days) } == fromWhole.map { $0.pieces.map(\.days) }, "seed \(seed)")
+
+            // The read without every piece was not kept for the next read, which has them all.
+            let whole = try storage.load()
+            #expect(whole.submissionPieces == .all)
+            #expect(whole.submissions.elementsEqual(catalog.submissions), "seed \(seed)")
+        }
+    }
+
+    @Test("a catalog read without every piece is refused by the writer rather than written without them")
+    func neverWritten() async throws {
+        await #expect(processExitsWith: .failure) {
+            var catalog = ProjectCatalog()
+            let sample = Submission(
+                id: UUID(), market: UUID(), project: UUID(), projectName: "Poems", sent: CalendarDay(year: 2026, month: 1, day: 2)!, note: nil,
+                pieces: [SubmittedPiece(file: "Ode.md", version: "0a1b2c3d4e5f", number: 1)])
+            try catalog.takeStored(markets: [], submissions: [sample], pieces: .stillOut)
+            _ = StoreDocument.encode(catalog, withRevision: true)
+        }
+    }
+}
