@@ -177,8 +177,8 @@ public enum StoreDocument {
         return SharingMark(root: root, logs: logs)
     }
 
-    public static func decode(_ bytes: [UInt8]) throws(DocumentProblem) -> Contents {
-        try bytes.withUnsafeBufferPointer { buffer throws(DocumentProblem) in try decode(buffer) }
+    public static func decode(_ bytes: [UInt8], pieces: SubmissionPieces = .all) throws(DocumentProblem) -> Contents {
+        try bytes.withUnsafeBufferPointer { buffer throws(DocumentProblem) in try decode(buffer, pieces: pieces) }
     }
 
     /// How many new lines `bytes` holds, found with `memchr`, which looks at many bytes at a time:

@@ -1,6 +1,6 @@
 // A libFuzzer target for the store reader: the bytes of a store file (or an import document) go
-// through `StoreDocument.decode` and `ProjectCatalog(projects:defaultOrder:)`, as `FileStorage` reads
-// them. Whatever is accepted must survive a write and a read unchanged, list in every order, and
+// through `StoreDocument.decode` (with every piece of a submission, and with only those still out)
+// and `ProjectCatalog(projects:defaultOrder:)`, as `FileStorage` reads them. Whatever is accepted must survive a write and a read unchanged, list in every order, and
 // keep the catalog's rules. Anything else must be refused with an error, never a crash.
 //
 // Built normally (`swift build`), the executable replays the files and folders given as arguments,
@@ -21,7 +21,17 @@ enum StoreReaderCheck {
     }
 
     static func check(_ bytes: [UInt8]) {
-        guard let document = try? StoreDocument.decode(bytes) else { return }
+        let stillOut = try? StoreDocument.decode(bytes, pieces: .stillOut)
+        guard let document = try? StoreDocument.decode(bytes) else {
+            FuzzDriver.require(stillOut == nil, "a store refused whole was read keeping only the pieces still out")
+            return
+        }
+        // Read for `submissions --pending`: the same submissions in the same places, their pieces
+        // still out alone.
+        FuzzDriver.require(stillOut?.submissions.map(\.id) == document.submissions.map(\.id), "reading the pieces still out lost a submission")
+        for (kept, whole) in zip(stillOut?.submissions ?? [], document.submissions) {
+            FuzzDriver.require(kept.pieces == whole.pieces.filter { $0.response.status.isOpen }, "reading the pieces still out kept the wrong pieces")
+        }
         guard var catalog = try? ProjectCatalog(projects: document.projects, defaultOrder: document.order) else {
             // `import` reads the same documents but trims names rather than refusing them; whatever it
             // accepts, it appends whole and in order.
