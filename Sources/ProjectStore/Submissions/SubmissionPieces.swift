@@ -10,7 +10,8 @@ public enum SubmissionPieces: Sendable, Equatable {
     /// Only those still waiting for an answer: pending or shortlisted.
     case stillOut
 
-    public func keeps(_ piece: SubmittedPiece) -> Bool {
-        self == .all || piece.response.status.isOpen
+    /// Whether a piece whose answer stands at `status` is kept.
+    public func keeps(_ status: PieceStatus) -> Bool {
+        self == .all || status.isOpen
     }
 }

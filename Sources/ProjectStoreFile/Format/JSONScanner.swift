@@ -71,9 +71,9 @@ struct JSONScanner {
         repeat {
             // Keys are compared as bytes: no string is made for them unless they hold escapes.
             let key: JSONKey
-            if let (bytes, ascii) = plainString() {
-                guard ascii || UTF8Validation.isValid(bytes) else { throw .notUTF8 }
-                key = .bytes(bytes)
+            if let plain = plainString() {
+                guard plain.isText else { throw .notUTF8 }
+                key = .bytes(plain.bytes)
             } else {
                 key = .text(try string())
             }
@@ -187,19 +187,30 @@ struct JSONScanner {
 
     /// A string without escapes, as text; `nil` when the next value is not one, or not UTF-8.
     mutating func plainText() -> String? {
-        guard let (bytes, ascii) = plainString() else { return nil }
-        return ascii ? String(decoding: bytes, as: UTF8.self) : UTF8Validation.string(bytes)
+        plainString()?.text
     }
 
-    /// As `plainStringBytes`, and whether every byte is ASCII: then they are UTF-8 with no further
-    /// check, which spares one for every key of every project.
-    private mutating func plainString() -> (bytes: UnsafeBufferPointer<UInt8>, ascii: Bool)? {
+    /// A string without escapes where it stands, made into text only when asked: a reader may
+    /// find, further on, that it does not need it.
+    struct PlainString {
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// Every byte ASCII: then they are UTF-8 with no further check, which spares one for every
+        /// key of every project.
+        let ascii: Bool
+
+        /// `nil` when the bytes are not UTF-8.
+        var text: String? { ascii ? String(decoding: bytes, as: UTF8.self) : UTF8Validation.string(bytes) }
+        var isText: Bool { ascii || UTF8Validation.isValid(bytes) }
+    }
+
+    /// The next value when it is a string without escapes.
+    mutating func plainString() -> PlainString? {
         skipWhitespace()
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return nil }
         let (end, ascii) = PlainRun.read(bytes, from: offset + 1)
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
         defer { offset = end + 1 }
-        return (UnsafeBufferPointer(rebasing: bytes[(offset + 1)..<end]), ascii)
+        return PlainString(bytes: UnsafeBufferPointer(rebasing: bytes[(offset + 1)..<end]), ascii: ascii)
     }
 
     mutating func string() throws(DocumentProblem) -> String {

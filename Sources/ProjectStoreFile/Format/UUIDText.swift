@@ -4,21 +4,50 @@ import Foundation
 /// which dominated loading a large store.
 enum UUIDText {
     /// Parses `8-4-4-4-12` hexadecimal digits, either letter case.
+    ///
+    /// Eight digits at a time, as one 64-bit word: a store of 10,000 submissions holds 30,000 ids,
+    /// and taken digit by digit they cost 500 instructions each.
     static func uuid(from text: UnsafeBufferPointer<UInt8>) -> UUID? {
         let hyphen = UInt8(ascii: "-")
-        guard text.count == 36, text[8] == hyphen, text[13] == hyphen, text[18] == hyphen, text[23] == hyphen else { return nil }
-        // Every digit's value is or-ed in, so that one test at the end finds any that was not one.
-        var values: UInt8 = 0
-        func byte(at index: Int) -> UInt8 {
-            let high = nibble(text[index]), low = nibble(text[index + 1])
-            values |= high | low
-            return high << 4 | low
+        guard text.count == 36, let start = text.baseAddress,
+              start[8] == hyphen, start[13] == hyphen, start[18] == hyphen, start[23] == hyphen else { return nil }
+        let digits = UnsafeRawPointer(start)
+        func word(_ offset: Int) -> UInt64 { UInt64(littleEndian: digits.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
+        func half(_ offset: Int) -> UInt64 { UInt64(UInt32(littleEndian: digits.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
+        // The groups of four digits are paired into words of eight.
+        guard let first = bytes(ofDigits: word(0)), let second = bytes(ofDigits: half(9) | half(14) << 32),
+              let third = bytes(ofDigits: half(19) | half(24) << 32), let fourth = bytes(ofDigits: word(28)) else { return nil }
+        var id: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &id) { id in
+            id.storeBytes(of: first.littleEndian, toByteOffset: 0, as: UInt32.self)
+            id.storeBytes(of: second.littleEndian, toByteOffset: 4, as: UInt32.self)
+            id.storeBytes(of: third.littleEndian, toByteOffset: 8, as: UInt32.self)
+            id.storeBytes(of: fourth.littleEndian, toByteOffset: 12, as: UInt32.self)
         }
-        // Each byte from its fixed place, the hyphens stepped over.
-        let bytes: uuid_t = (
-            byte(at: 0), byte(at: 2), byte(at: 4), byte(at: 6), byte(at: 9), byte(at: 11), byte(at: 14), byte(at: 16),
-            byte(at: 19), byte(at: 21), byte(at: 24), byte(at: 26), byte(at: 28), byte(at: 30), byte(at: 32), byte(at: 34))
-        return values < 0x10 ? UUID(uuid: bytes) : nil
+        return UUID(uuid: id)
+    }
+
+    /// The four bytes that eight hexadecimal digits spell, the first digit in the lowest byte of
+    /// `digits` and the first byte in the lowest of the result; `nil` when one is not a digit.
+    /// Each test is made on the eight at once: a byte's top bit says its answer, and as every byte
+    /// is below 0x80 (checked first), adding to it never carries into the next.
+    private static func bytes(ofDigits digits: UInt64) -> UInt32? {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let tops = ones &* 0x80
+        guard digits & tops == 0 else { return nil }
+        /// The top bit of each byte that is `low` or more.
+        func atLeast(_ bytes: UInt64, _ low: UInt8) -> UInt64 { (bytes &+ ones &* UInt64(0x80 - low)) & tops }
+        let decimal = atLeast(digits, UInt8(ascii: "0")) & ~atLeast(digits, UInt8(ascii: "9") + 1)
+        // Or-ing 0x20 makes an upper-case letter lower case.
+        let lowered = digits | ones &* 0x20
+        let letter = atLeast(lowered, UInt8(ascii: "a")) & ~atLeast(lowered, UInt8(ascii: "f") + 1)
+        guard decimal | letter == tops else { return nil }
+        // A digit's value is its low four bits; a letter's, those (1 for a) and 9.
+        let values = (digits & (ones &* 0x0F)) &+ (letter >> 7) &* 9
+        // Each pair of digits into the low byte of its 16 bits, then those four bytes side by side.
+        var pairs = (values << 4 | values >> 8) & 0x00FF_00FF_00FF_00FF
+        pairs = (pairs | pairs >> 8) & 0x0000_FFFF_0000_FFFF
+        return UInt32(truncatingIfNeeded: pairs | pairs >> 16)
     }
 
     /// The 36 characters made in place and appended at once.
@@ -45,14 +74,5 @@ enum UUIDText {
                 end += 2
             }
         }
-    }
-
-    /// A hexadecimal digit's value, or 0xFF for any other byte.
-    private static func nibble(_ byte: UInt8) -> UInt8 {
-        let digit = byte &- UInt8(ascii: "0")
-        if digit < 10 { return digit }
-        // Or-ing 0x20 makes an upper-case letter lower case.
-        let letter = (byte | 0x20) &- UInt8(ascii: "a")
-        return letter < 6 ? letter + 10 : 0xFF
     }
 }

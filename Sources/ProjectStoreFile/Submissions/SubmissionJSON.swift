@@ -106,7 +106,7 @@ enum SubmissionJSON {
             } else if key == "pieces" {
                 try scanner.array { scanner throws(DocumentProblem) in
                     let piece = try piece(&scanner, index: index)
-                    if keeping.keeps(piece) { pieces.append(piece) }
+                    if keeping.keeps(piece.response.status) { pieces.append(piece) }
                 }
             } else {
                 try scanner.skipValue()

@@ -43,6 +43,25 @@ struct StillOutReadTests {
         }
     }
 
+    @Test("a piece left out is judged as a piece kept: text that is not UTF-8 refuses the store either way")
+    func leftOutPieceJudged() throws {
+        var catalog = ProjectCatalog()
+        let rejected = PieceResponse(status: .rejected, date: CalendarDay(year: 2026, month: 2, day: 1), note: nil)
+        try catalog.takeStored(markets: [], submissions: [Submission(
+            id: UUID(), market: UUID(), project: UUID(), projectName: "Poems", sent: CalendarDay(year: 2026, month: 1, day: 2)!, note: nil,
+            pieces: [SubmittedPiece(file: "Ode-XX.md", version: "0a1b2c3d4e5f", number: 1, response: rejected),
+                     SubmittedPiece(file: "Elegy.md", version: "0a1b2c3d4e60", number: 1)])])
+        let written = StoreDocument.encode(catalog, withRevision: true)
+        #expect((try? StoreDocument.decode(written, pieces: .stillOut))?.submissions.first?.pieces.map(\.file) == ["Elegy.md"])
+        // "XX" becomes a lone continuation byte and a byte no UTF-8 holds.
+        var broken = written
+        let at = try #require(broken.indices.first { broken[$0...].starts(with: Array("XX".utf8)) })
+        broken.replaceSubrange(at..<(at + 2), with: [0x80, 0xFF])
+        for pieces in [SubmissionPieces.all, .stillOut] {
+            #expect(throws: DocumentProblem.self, "\(pieces)") { try StoreDocument.decode(broken, pieces: pieces) }
+        }
+    }
+
     @Test("a catalog read without every piece is refused by the writer rather than written without them")
     func neverWritten() async throws {
         await #expect(processExitsWith: .failure) {
