@@ -59,14 +59,9 @@ struct SubmissionLine {
             // Left out, but judged as if kept: text that is not UTF-8 is the general reader's to refuse.
             return file.isText && version.isText && responseNote?.isText != false
         }
-        guard let fileText = file.text, let versionText = version.text else { return false }
-        let note: String?
-        if let responseNote {
-            guard let text = responseNote.text else { return false }
-            note = text
-        } else {
-            note = nil
-        }
+        let note = responseNote?.text
+        // A note there but not UTF-8, as a file or version, is the general reader's to refuse.
+        guard let fileText = file.text, let versionText = version.text, (note == nil) == (responseNote == nil) else { return false }
         pieces.append(SubmittedPiece(file: fileText, version: versionText, number: number,
                                      response: PieceResponse(status: status, date: responded, note: note)))
         return true

@@ -47,18 +47,22 @@ struct StillOutReadTests {
     func leftOutPieceJudged() throws {
         var catalog = ProjectCatalog()
         let rejected = PieceResponse(status: .rejected, date: CalendarDay(year: 2026, month: 2, day: 1), note: nil)
+        let waiting = PieceResponse(status: .pending, date: nil, note: "by post YY")
         try catalog.takeStored(markets: [], submissions: [Submission(
             id: UUID(), market: UUID(), project: UUID(), projectName: "Poems", sent: CalendarDay(year: 2026, month: 1, day: 2)!, note: nil,
             pieces: [SubmittedPiece(file: "Ode-XX.md", version: "0a1b2c3d4e5f", number: 1, response: rejected),
-                     SubmittedPiece(file: "Elegy.md", version: "0a1b2c3d4e60", number: 1)])])
+                     SubmittedPiece(file: "Elegy.md", version: "0a1b2c3d4e60", number: 1, response: waiting)])])
         let written = StoreDocument.encode(catalog, withRevision: true)
         #expect((try? StoreDocument.decode(written, pieces: .stillOut))?.submissions.first?.pieces.map(\.file) == ["Elegy.md"])
-        // "XX" becomes a lone continuation byte and a byte no UTF-8 holds.
-        var broken = written
-        let at = try #require(broken.indices.first { broken[$0...].starts(with: Array("XX".utf8)) })
-        broken.replaceSubrange(at..<(at + 2), with: [0x80, 0xFF])
-        for pieces in [SubmissionPieces.all, .stillOut] {
-            #expect(throws: DocumentProblem.self, "\(pieces)") { try StoreDocument.decode(broken, pieces: pieces) }
+        // In the file of the piece left out, then in the note of the piece kept: a lone continuation
+        // byte and a byte no UTF-8 holds.
+        for marker in ["XX", "YY"] {
+            var broken = written
+            let at = try #require(broken.indices.first { broken[$0...].starts(with: Array(marker.utf8)) })
+            broken.replaceSubrange(at..<(at + 2), with: [0x80, 0xFF])
+            for pieces in [SubmissionPieces.all, .stillOut] {
+                #expect(throws: DocumentProblem.self, "\(marker), \(pieces)") { try StoreDocument.decode(broken, pieces: pieces) }
+            }
         }
     }
 
