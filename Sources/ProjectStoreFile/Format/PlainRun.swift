@@ -13,7 +13,14 @@ enum PlainRun {
         if let base = bytes.baseAddress {
             while index + 8 <= bytes.count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if hasByte(word, equalTo: 0x22) || hasByte(word, equalTo: 0x5C) || hasByte(word, below: 0x20) { break }
+                let stops = matches(word, equalTo: 0x22) | matches(word, equalTo: 0x5C) | matches(word, below: 0x20)
+                guard stops == 0 else {
+                    // The first byte that stops the run is found in the word itself, not byte by
+                    // byte: most strings end in their first or second word.
+                    let before = stops.trailingZeroBitCount / 8
+                    seen |= word & ((1 << (before * 8)) &- 1)
+                    return (index + before, seen & highs == 0)
+                }
                 seen |= word
                 index += 8
             }
@@ -49,13 +56,23 @@ enum PlainRun {
         return index
     }
 
-    /// Whether a byte of `word` is below `limit` (at most 0x80): subtracting borrows into a byte's
-    /// high bit only from a byte below the limit whose own high bit was clear.
+    /// Whether a byte of `word` is below `limit` (at most 0x80).
     private static func hasByte(_ word: UInt64, below limit: UInt8) -> Bool {
-        (word &- ones &* UInt64(limit)) & ~word & highs != 0
+        matches(word, below: limit) != 0
     }
 
     private static func hasByte(_ word: UInt64, equalTo byte: UInt8) -> Bool {
-        hasByte(word ^ (ones &* UInt64(byte)), below: 1)
+        matches(word, equalTo: byte) != 0
+    }
+
+    /// The high bit of each byte of `word` below `limit` (at most 0x80): subtracting borrows into a
+    /// byte's high bit only from a byte below the limit whose own high bit was clear. A borrow can
+    /// mark a byte after a true one too, never before: the lowest bit marked is always right.
+    private static func matches(_ word: UInt64, below limit: UInt8) -> UInt64 {
+        (word &- ones &* UInt64(limit)) & ~word & highs
+    }
+
+    private static func matches(_ word: UInt64, equalTo byte: UInt8) -> UInt64 {
+        matches(word ^ (ones &* UInt64(byte)), below: 1)
     }
 }
