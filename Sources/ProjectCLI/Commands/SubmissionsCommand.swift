@@ -31,6 +31,6 @@ enum SubmissionsCommand: Command {
         }
         if invocation.isSet(csv) { return context.terminal.output(SubmissionCSV.render(rows)) }
         guard !rows.isEmpty else { return context.say(invocation.isSet(pending) ? "submissions.none-pending" : "submissions.none") }
-        context.terminal.output(utf8: SubmissionTable(context: context).render(rows))
+        SubmissionTable(context: context).render(rows).write(to: context.terminal)
     }
 }
