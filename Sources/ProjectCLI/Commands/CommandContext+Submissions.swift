@@ -53,7 +53,7 @@ extension CommandContext {
             }
             guard let (place, list) = lists[id] ?? nil else { continue }
             for piece in rows[row].pieces.indices {
-                let sent = rows[row].pieces[piece].piece
+                let sent = rows[row].sent(rows[row].pieces[piece])
                 if let version = try? list.version(of: sent.file, named: sent.version) {
                     rows[row].pieces[piece].versionPath = place.shelf.folder.path(ofText: version.record.text)
                 }

@@ -41,11 +41,12 @@ struct SubmissionTable {
             // The rows' fields are read in place: copying a row, or a piece, retained each of its strings.
             let number = rows[index].number
             table.append(table.cell { $0.append(decimal: number) })
-            let sent = rows[index].submission.sent.daysSince1970
+            let submission = rows[index].submission
+            let sent = submission.sent.daysSince1970
             table.append(said(sent, in: &dates) { $0.append(utf8: dateText.date(day: sent)) })
             let marketName = rows[index].marketName
-            table.append(said(rows[index].submission.market, in: &markets) { $0.append(utf8: TerminalText.visible(marketName)) })
-            let project = ProjectName(name: rows[index].submission.projectName, deleted: rows[index].projectDeleted)
+            table.append(said(submission.market, in: &markets) { $0.append(utf8: TerminalText.visible(marketName)) })
+            let project = ProjectName(name: submission.projectName, deleted: rows[index].projectDeleted)
             table.append(said(project, in: &projects) { output in
                 let name = TerminalText.visible(project.name)
                 if project.deleted { deleted.text(into: &output, ["name": name]) } else { output.append(utf8: name) }
@@ -54,11 +55,12 @@ struct SubmissionTable {
             for position in listed.indices {
                 if position > 0 { for _ in 0..<4 { table.append(empty) } }
                 // A poem goes to many markets: each version of it is said once.
-                let (file, version) = (listed[position].piece.file, listed[position].piece.number)
+                let submitted = submission.pieces[listed[position].index]
+                let (file, version) = (submitted.file, submitted.number)
                 table.append(said(PieceName(file: file, number: version), in: &pieces) {
                     piece.text(into: &$0, ["file": TerminalText.visible(file), "number": String(version)])
                 })
-                let status = listed[position].piece.response.status
+                let status = submitted.response.status
                 table.append(statusCells[statuses.firstIndex(of: status)!])
                 let (count, late, open) = (listed[position].days, listed[position].overdue, status.isOpen)
                 table.append(said(count * 4 + (open ? 1 : 0) + (late ? 2 : 0), in: &days) { output in

@@ -10,7 +10,7 @@ public enum SubmissionCSV {
                       "status", "responded", "days", "overdue", "note", "response_note"]]
         for row in rows {
             for listed in row.pieces {
-                let piece = listed.piece
+                let piece = row.sent(listed)
                 lines.append([
                     String(row.number), row.submission.id.lowercasedString, row.submission.sent.description, row.marketName,
                     row.submission.projectName, MarketField.yesNoText(row.projectDeleted), piece.file, piece.version, String(piece.number),
