@@ -28,11 +28,15 @@ struct SubmissionColumns {
     /// The rows' cells, left to right and top to bottom.
     private var grid: [UInt32] = []
 
-    /// `rows`: how many rows are coming, when known, so that the rows are kept without growing.
+    /// `rows`: how many rows are coming, when known, so that the rows and cells are kept without
+    /// growing. Growing copied what was kept so far into new memory each time, and memory reserved
+    /// costs nothing until it is written: the cells get room for every cell to be distinct and long.
     init(columns: Int, rightAligned: Set<Int> = [], rows: Int = 0) {
         columnCount = columns
         self.rightAligned = (0..<columns).map(rightAligned.contains)
         grid.reserveCapacity(rows * columns)
+        made.reserveCapacity(rows * columns)
+        text.reserveCapacity(rows * columns * 32)
     }
 
     /// The next cell, the rows filled left to right and top to bottom.
