@@ -51,18 +51,17 @@ struct SubmissionTable {
                 let name = TerminalText.visible(project.name)
                 if project.deleted { deleted.text(into: &output, ["name": name]) } else { output.append(utf8: name) }
             })
-            let listed = rows[index].pieces
-            for position in listed.indices {
+            for (position, listed) in rows[index].pieces.enumerated() {
                 if position > 0 { for _ in 0..<4 { table.append(empty) } }
                 // A poem goes to many markets: each version of it is said once.
-                let submitted = submission.pieces[listed[position].index]
+                let submitted = submission.pieces[listed.index]
                 let (file, version) = (submitted.file, submitted.number)
                 table.append(said(PieceName(file: file, number: version), in: &pieces) {
                     piece.text(into: &$0, ["file": TerminalText.visible(file), "number": String(version)])
                 })
                 let status = submitted.response.status
                 table.append(statusCells[statuses.firstIndex(of: status)!])
-                let (count, late, open) = (listed[position].days, listed[position].overdue, status.isOpen)
+                let (count, late, open) = (listed.days, listed.overdue, status.isOpen)
                 table.append(said(count * 4 + (open ? 1 : 0) + (late ? 2 : 0), in: &days) { output in
                     let text = (open ? daysOut : daysTaken).text(count: count, ["count": numbers.string(count)])
                     if late { overdue.text(into: &output, ["days": text]) } else { output.append(utf8: text) }

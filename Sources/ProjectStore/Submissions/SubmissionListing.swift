@@ -10,7 +10,9 @@ public struct ListedSubmission: Sendable {
     fileprivate let submissions: [Submission]
     public let marketName: String
     public let projectDeleted: Bool
-    public var pieces: [Piece]
+    /// Of one array that every row's pieces share, in order: an array for each row took a tenth of
+    /// `--pending`'s memory.
+    public fileprivate(set) var pieces: ArraySlice<Piece>
 
     public struct Piece: Sendable {
         /// Which of the submission's pieces: the piece is read there (`sent(_:)`), not copied, as
@@ -19,8 +21,6 @@ public struct ListedSubmission: Sendable {
         /// Still out: days since it was sent; answered: days it took.
         public let days: Int
         public let overdue: Bool
-        /// Where the version sent is kept, when the caller looked (`submissions --json`).
-        public var versionPath: String?
     }
 
     /// The submission listed, as the catalog holds it.
@@ -51,8 +51,13 @@ public struct SubmissionListing: Sendable {
                                  uniquingKeysWith: { first, _ in first })
         let projects = Set(catalog.projects.map(\.id))
         var rows: [ListedSubmission] = []
-        // Room for every submission at once: growing the array copied the rows made so far each time.
+        // Room for every submission and piece at once: growing the arrays copied what was made so
+        // far each time, and room not used is memory never touched.
         rows.reserveCapacity(catalog.submissions.count)
+        var pieces: [ListedSubmission.Piece] = []
+        pieces.reserveCapacity(catalog.submissions.reduce(0) { $0 + $1.pieces.count })
+        var ends: [Int] = []
+        ends.reserveCapacity(catalog.submissions.count)
         // Each submission is asked in place whether it is listed: of 10,000, `--pending` lists those
         // with a piece still out, often far fewer.
         catalog.submissions.withUnsafeBufferPointer { submissions in
@@ -63,29 +68,31 @@ public struct SubmissionListing: Sendable {
                 if let project, submissions[index].project != project { continue }
                 if let market, submissions[index].market != market { continue }
                 let listedMarket = markets[submissions[index].market]
-                let pieces = listed(submissions[index], pendingOnly: pendingOnly, responseDays: listedMarket?.responseDays)
-                guard !pieces.isEmpty else { continue }
+                let start = pieces.count
+                list(submissions[index], pendingOnly: pendingOnly, responseDays: listedMarket?.responseDays, into: &pieces)
+                guard pieces.count > start else { continue }
+                ends.append(pieces.count)
                 rows.append(ListedSubmission(
                     number: index + 1, submissions: catalog.submissions,
                     marketName: listedMarket?.name ?? catalog.marketName(submissions[index].market),
-                    projectDeleted: !projects.contains(submissions[index].project), pieces: pieces))
+                    projectDeleted: !projects.contains(submissions[index].project), pieces: []))
             }
+        }
+        // The rows' pieces are cut from the array once it is whole, so that none is copied again.
+        for row in rows.indices {
+            rows[row].pieces = pieces[(row == 0 ? 0 : ends[row - 1])..<ends[row]]
         }
         return rows
     }
 
-    /// The pieces of `submission` shown, each with its days and whether it is overdue.
-    private func listed(_ submission: Submission, pendingOnly: Bool, responseDays: Int?) -> [ListedSubmission.Piece] {
-        var listed: [ListedSubmission.Piece] = []
+    /// The pieces of `submission` shown, each with its days and whether it is overdue, added to `pieces`.
+    private func list(_ submission: Submission, pendingOnly: Bool, responseDays: Int?, into pieces: inout [ListedSubmission.Piece]) {
         for index in submission.pieces.indices {
             let response = submission.pieces[index].response
             let open = response.status.isOpen
             if pendingOnly, !open { continue }
-            // Room made for the first piece shown only: most submissions `--pending` passes over show none.
-            if listed.isEmpty { listed.reserveCapacity(submission.pieces.count - index) }
             let days = submission.sent.days(until: open ? today : response.date ?? today)
-            listed.append(ListedSubmission.Piece(index: index, days: days, overdue: open && responseDays.map { days > $0 } ?? false))
+            pieces.append(ListedSubmission.Piece(index: index, days: days, overdue: open && responseDays.map { days > $0 } ?? false))
         }
-        return listed
     }
 }

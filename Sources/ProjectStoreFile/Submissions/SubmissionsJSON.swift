@@ -43,7 +43,8 @@ public enum SubmissionsJSON {
         writer.raw("}}")
     }
 
-    public static func submissions(_ rows: [ListedSubmission]) -> [UInt8] {
+    /// `versionPaths`: where each row's pieces' versions are kept, by row and piece.
+    public static func submissions(_ rows: [ListedSubmission], versionPaths: [[String?]]) -> [UInt8] {
         var writer = JSONWriter()
         writer.raw("{\"submissions\": [")
         for (index, row) in rows.enumerated() {
@@ -75,7 +76,7 @@ public enum SubmissionsJSON {
                 writer.raw(", \"versionNumber\": ")
                 writer.integer(piece.number)
                 writer.raw(", \"versionPath\": ")
-                writer.optionalString(listed.versionPath)
+                writer.optionalString(versionPaths[index][position])
                 writer.raw(", ")
                 SubmissionJSON.writeResponseFields(piece.response, to: &writer)
                 writer.raw(", \"days\": ")
