@@ -27,7 +27,9 @@ struct SubmissionTable {
         // Five statuses: found by their place among them, not by hashing.
         let statuses = PieceStatus.allCases
         let statusCells = statuses.map { status in table.cell(words.status(status)) }
-        var dates: [Int: SubmissionColumns.Cell] = [:], days: [Int: SubmissionColumns.Cell] = [:]
+        var days: [Int: SubmissionColumns.Cell] = [:]
+        // Rows come in the order they were sent, so a date's rows stand together: the last date alone is kept.
+        var lastDate: (day: Int, cell: SubmissionColumns.Cell)?
         var pieces: [PieceName: SubmissionColumns.Cell] = [:], markets: [UUID: SubmissionColumns.Cell] = [:]
         var projects: [ProjectName: SubmissionColumns.Cell] = [:]
         /// The cell of `key`, made the first time only.
@@ -43,7 +45,9 @@ struct SubmissionTable {
             table.append(table.cell { $0.append(decimal: number) })
             let submission = rows[index].submission
             let sent = submission.sent.daysSince1970
-            table.append(said(sent, in: &dates) { $0.append(utf8: dateText.date(day: sent)) })
+            let date = lastDate.flatMap { $0.day == sent ? $0.cell : nil } ?? table.cell(dateText.date(day: sent))
+            lastDate = (sent, date)
+            table.append(date)
             let marketName = rows[index].marketName
             table.append(said(submission.market, in: &markets) { $0.append(utf8: TerminalText.visible(marketName)) })
             let project = ProjectName(name: submission.projectName, deleted: rows[index].projectDeleted)
