@@ -45,7 +45,7 @@ struct SubmissionTable {
             table.append(table.cell { $0.append(decimal: number) })
             let submission = rows[index].submission
             let sent = submission.sent.daysSince1970
-            let date = lastDate.flatMap { $0.day == sent ? $0.cell : nil } ?? table.cell(dateText.date(day: sent))
+            let date = lastDate.flatMap { $0.day == sent ? $0.cell : nil } ?? table.cell(dateText.dateUnkept(day: sent))
             lastDate = (sent, date)
             table.append(date)
             let marketName = rows[index].marketName
