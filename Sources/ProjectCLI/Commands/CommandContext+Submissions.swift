@@ -38,9 +38,11 @@ extension Invocation {
 }
 
 extension CommandContext {
-    /// Where each piece's version sent is kept, for a project whose folder is there: read once a
-    /// project, so that a script can open what was sent (an accepted version) whatever the file became.
-    func findVersionPaths(of rows: inout [ListedSubmission], in store: ProjectStore, _ catalog: ProjectCatalog) {
+    /// Where each piece's version sent is kept, for a project whose folder is there, by row and piece:
+    /// read once a project, so that a script can open what was sent (an accepted version) whatever
+    /// the file became.
+    func versionPaths(of rows: [ListedSubmission], in store: ProjectStore, _ catalog: ProjectCatalog) -> [[String?]] {
+        var paths = rows.map { [String?](repeating: nil, count: $0.pieces.count) }
         var lists: [UUID: (VersionPlace, VersionList)?] = [:]
         for row in rows.indices {
             let id = rows[row].submission.project
@@ -52,12 +54,13 @@ extension CommandContext {
                 }
             }
             guard let (place, list) = lists[id] ?? nil else { continue }
-            for piece in rows[row].pieces.indices {
-                let sent = rows[row].pieces[piece].piece
+            for (position, listed) in rows[row].pieces.enumerated() {
+                let sent = rows[row].sent(listed)
                 if let version = try? list.version(of: sent.file, named: sent.version) {
-                    rows[row].pieces[piece].versionPath = place.shelf.folder.path(ofText: version.record.text)
+                    paths[row][position] = place.shelf.folder.path(ofText: version.record.text)
                 }
             }
         }
+        return paths
     }
 }

@@ -44,7 +44,7 @@ enum ShowCommand: Command {
             let sent = SubmissionListing(catalog: catalog, today: today).rows(pendingOnly: false, project: project.id)
             if !sent.isEmpty {
                 context.terminal.output("\n" + context.localizer.text("submissions.heading") + "\n")
-                context.terminal.output(utf8: SubmissionTable(context: context).render(sent))
+                SubmissionTable(context: context).render(sent).write(to: context.terminal)
             }
         }
     }

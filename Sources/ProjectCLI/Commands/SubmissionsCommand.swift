@@ -24,14 +24,14 @@ enum SubmissionsCommand: Command {
         let catalog = try store.catalog(pieces: invocation.isSet(pending) ? .stillOut : .all)
         let projectID = try invocation.value(project).map { name throws(ProjectStoreError) in try catalog.project(.named(name)).id }
         let marketID = try invocation.value(market).map { name throws(ProjectStoreError) in try catalog.market(name).id }
-        var rows = SubmissionListing(catalog: catalog, today: context.today).rows(
+        let rows = SubmissionListing(catalog: catalog, today: context.today).rows(
             pendingOnly: invocation.isSet(pending), project: projectID, market: marketID)
         if invocation.isSet(json) {
-            context.findVersionPaths(of: &rows, in: store, catalog)
-            return context.terminal.output(utf8: SubmissionsJSON.submissions(rows))
+            let paths = context.versionPaths(of: rows, in: store, catalog)
+            return context.terminal.output(utf8: SubmissionsJSON.submissions(rows, versionPaths: paths))
         }
         if invocation.isSet(csv) { return context.terminal.output(SubmissionCSV.render(rows)) }
         guard !rows.isEmpty else { return context.say(invocation.isSet(pending) ? "submissions.none-pending" : "submissions.none") }
-        context.terminal.output(utf8: SubmissionTable(context: context).render(rows))
+        SubmissionTable(context: context).render(rows).write(to: context.terminal)
     }
 }

@@ -34,9 +34,15 @@ final class DateText {
     /// A day (days since 1970) as a column of dates writes it.
     func date(day: Int) -> String {
         if let cached = dayCache[day] { return cached }
-        let text = days.string(day: day)
+        let text = dateUnkept(day: day)
         dayCache[day] = text
         return text
+    }
+
+    /// A day as `date(day:)` writes it, not kept for the next time: for a caller that keeps what it
+    /// said itself (the submissions table, whose 3,000 days kept twice cost more than they saved).
+    func dateUnkept(day: Int) -> String {
+        days.string(day: day)
     }
 
     /// A due date in full, as a sentence or a row of `show` says it (`March 1, 2027`,

@@ -1,3 +1,4 @@
+import Foundation
 import ProjectStore
 
 /// `submissions` as a table: one line a piece, its submission's number, date, market and project
@@ -5,9 +6,10 @@ import ProjectStore
 struct SubmissionTable {
     let context: CommandContext
 
-    /// The table as UTF-8. Every message is found once, and every distinct date, piece, status and
-    /// count of days said and measured once: the same few texts stand on thousands of lines.
-    func render(_ rows: [ListedSubmission]) -> [UInt8] {
+    /// The table, to be written. Every message is found once, and every distinct date, piece, status,
+    /// count of days, market and project name said and measured once: the same few texts stand on
+    /// thousands of lines.
+    func render(_ rows: [ListedSubmission]) -> SubmissionColumns {
         let l = context.localizer
         let dateText = context.dateText
         let words = SubmissionWords(localizer: l, day: dateText.day)
@@ -22,8 +24,14 @@ struct SubmissionTable {
             table.append(l.text(heading))
         }
         let empty = table.cell("")
-        var dates: [Int: SubmissionColumns.Cell] = [:], statuses: [PieceStatus: SubmissionColumns.Cell] = [:]
-        var days: [Int: SubmissionColumns.Cell] = [:], pieces: [PieceName: SubmissionColumns.Cell] = [:]
+        // Five statuses: found by their place among them, not by hashing.
+        let statuses = PieceStatus.allCases
+        let statusCells = statuses.map { status in table.cell(words.status(status)) }
+        var days: [Int: SubmissionColumns.Cell] = [:]
+        // Rows come in the order they were sent, so a date's rows stand together: the last date alone is kept.
+        var lastDate: (day: Int, cell: SubmissionColumns.Cell)?
+        var pieces: [PieceName: SubmissionColumns.Cell] = [:], markets: [UUID: SubmissionColumns.Cell] = [:]
+        var projects: [ProjectName: SubmissionColumns.Cell] = [:]
         /// The cell of `key`, made the first time only.
         func said<Key: Hashable>(_ key: Key, in cells: inout [Key: SubmissionColumns.Cell], _ write: (inout [UInt8]) -> Void) -> SubmissionColumns.Cell {
             if let cell = cells[key] { return cell }
@@ -31,34 +39,40 @@ struct SubmissionTable {
             cells[key] = cell
             return cell
         }
-        for row in rows {
-            table.append(String(row.number))
-            let sent = row.submission.sent.daysSince1970
-            let date = said(sent, in: &dates) { $0.append(utf8: dateText.date(day: sent)) }
+        for index in rows.indices {
+            // The rows' fields are read in place: copying a row, or a piece, retained each of its strings.
+            let number = rows[index].number
+            table.append(table.cell { $0.append(decimal: number) })
+            let submission = rows[index].submission
+            let sent = submission.sent.daysSince1970
+            let date = lastDate.flatMap { $0.day == sent ? $0.cell : nil } ?? table.cell(dateText.dateUnkept(day: sent))
+            lastDate = (sent, date)
             table.append(date)
-            table.append(TerminalText.visible(row.marketName))
-            let name = TerminalText.visible(row.submission.projectName)
-            let project = row.projectDeleted ? table.cell { deleted.text(into: &$0, ["name": name]) } : table.cell(name)
-            table.append(project)
-            for (index, listed) in row.pieces.enumerated() {
-                if index > 0 { for _ in 0..<4 { table.append(empty) } }
+            let marketName = rows[index].marketName
+            table.append(said(submission.market, in: &markets) { $0.append(utf8: TerminalText.visible(marketName)) })
+            let project = ProjectName(name: submission.projectName, deleted: rows[index].projectDeleted)
+            table.append(said(project, in: &projects) { output in
+                let name = TerminalText.visible(project.name)
+                if project.deleted { deleted.text(into: &output, ["name": name]) } else { output.append(utf8: name) }
+            })
+            for (position, listed) in rows[index].pieces.enumerated() {
+                if position > 0 { for _ in 0..<4 { table.append(empty) } }
                 // A poem goes to many markets: each version of it is said once.
-                let file = said(PieceName(file: listed.piece.file, number: listed.piece.number), in: &pieces) {
-                    piece.text(into: &$0, ["file": TerminalText.visible(listed.piece.file), "number": String(listed.piece.number)])
-                }
-                table.append(file)
-                let status = listed.piece.response.status
-                let statusCell = said(status, in: &statuses) { $0.append(utf8: words.status(status)) }
-                table.append(statusCell)
-                let open = status.isOpen
-                let daysCell = said(listed.days * 4 + (open ? 1 : 0) + (listed.overdue ? 2 : 0), in: &days) { output in
-                    let text = (open ? daysOut : daysTaken).text(count: listed.days, ["count": numbers.string(listed.days)])
-                    if listed.overdue { overdue.text(into: &output, ["days": text]) } else { output.append(utf8: text) }
-                }
-                table.append(daysCell)
+                let submitted = submission.pieces[listed.index]
+                let (file, version) = (submitted.file, submitted.number)
+                table.append(said(PieceName(file: file, number: version), in: &pieces) {
+                    piece.text(into: &$0, ["file": TerminalText.visible(file), "number": String(version)])
+                })
+                let status = submitted.response.status
+                table.append(statusCells[statuses.firstIndex(of: status)!])
+                let (count, late, open) = (listed.days, listed.overdue, status.isOpen)
+                table.append(said(count * 4 + (open ? 1 : 0) + (late ? 2 : 0), in: &days) { output in
+                    let text = (open ? daysOut : daysTaken).text(count: count, ["count": numbers.string(count)])
+                    if late { overdue.text(into: &output, ["days": text]) } else { output.append(utf8: text) }
+                })
             }
         }
-        return table.bytes
+        return table
     }
 }
 
@@ -66,4 +80,23 @@ struct SubmissionTable {
 private struct PieceName: Hashable {
     let file: String
     let number: Int
+}
+
+/// A project as the table names it: as it was called when sent, and whether it is gone.
+private struct ProjectName: Hashable {
+    let name: String
+    let deleted: Bool
+}
+
+extension [UInt8] {
+    /// `number` in decimal digits, written in place rather than made a string first.
+    fileprivate mutating func append(decimal number: Int) {
+        if number < 0 { append(UInt8(ascii: "-")) }
+        var place: UInt = 1
+        while place <= number.magnitude / 10 { place *= 10 }
+        repeat {
+            append(UInt8(ascii: "0") + UInt8(number.magnitude / place % 10))
+            place /= 10
+        } while place > 0
+    }
 }

@@ -5,18 +5,32 @@ import Foundation
 /// past the market's usual response time.
 public struct ListedSubmission: Sendable {
     public let number: Int
-    public let submission: Submission
+    /// The catalog's submissions, which every row shares: a row reads its own there by its number
+    /// rather than keeping a copy, a hundred bytes a row over thousands of rows.
+    fileprivate let submissions: [Submission]
     public let marketName: String
     public let projectDeleted: Bool
-    public var pieces: [Piece]
+    /// Of one array that every row's pieces share, in order: an array for each row took a tenth of
+    /// `--pending`'s memory.
+    public fileprivate(set) var pieces: ArraySlice<Piece>
 
     public struct Piece: Sendable {
-        public let piece: SubmittedPiece
+        /// Which of the submission's pieces: the piece is read there (`sent(_:)`), not copied, as
+        /// copying each piece listed retained each of its strings.
+        public let index: Int
         /// Still out: days since it was sent; answered: days it took.
         public let days: Int
         public let overdue: Bool
-        /// Where the version sent is kept, when the caller looked (`submissions --json`).
-        public var versionPath: String?
+    }
+
+    /// The submission listed, as the catalog holds it.
+    public var submission: Submission {
+        submissions[number - 1]
+    }
+
+    /// The piece sent that `listed` shows, with its response.
+    public func sent(_ listed: Piece) -> SubmittedPiece {
+        submissions[number - 1].pieces[listed.index]
     }
 }
 
@@ -32,35 +46,53 @@ public struct SubmissionListing: Sendable {
     }
 
     public func rows(pendingOnly: Bool, project: UUID? = nil, market: UUID? = nil) -> [ListedSubmission] {
-        let markets = Dictionary(catalog.markets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // What a row needs of its market, rather than a copy of the market for each row.
+        let markets = Dictionary(catalog.markets.map { ($0.id, (name: $0.name, responseDays: $0.responseDays)) },
+                                 uniquingKeysWith: { first, _ in first })
         let projects = Set(catalog.projects.map(\.id))
-        let submissions = catalog.submissions
         var rows: [ListedSubmission] = []
-        // Room for every submission at once: growing the array copied the rows made so far each time.
-        rows.reserveCapacity(submissions.count)
-        // Numbers follow the date sent, so newest first is the numbers backward, and longest waiting
-        // first is the numbers forward: the rows are made in the order shown, not turned round after.
-        let order = pendingOnly ? stride(from: 0, to: submissions.count, by: 1) : stride(from: submissions.count - 1, to: -1, by: -1)
-        // Each submission is asked in place whether it is listed, and copied only when it is: of
-        // 10,000, `--pending` lists those with a piece still out, often far fewer.
-        for index in order {
-            if let project, submissions[index].project != project { continue }
-            if let market, submissions[index].market != market { continue }
-            if pendingOnly, !submissions[index].isOpen { continue }
-            let submission = submissions[index]
-            let listedMarket = markets[submission.market]
-            let pieces = submission.pieces.compactMap { piece -> ListedSubmission.Piece? in
-                let open = piece.response.status.isOpen
-                if pendingOnly, !open { return nil }
-                let days = submission.sent.days(until: open ? today : piece.response.date ?? today)
-                return ListedSubmission.Piece(piece: piece, days: days, overdue: open && listedMarket?.responseDays.map { days > $0 } ?? false)
+        // Room for every submission and piece at once: growing the arrays copied what was made so
+        // far each time, and room not used is memory never touched.
+        rows.reserveCapacity(catalog.submissions.count)
+        var pieces: [ListedSubmission.Piece] = []
+        pieces.reserveCapacity(catalog.submissions.reduce(0) { $0 + $1.pieces.count })
+        var ends: [Int] = []
+        ends.reserveCapacity(catalog.submissions.count)
+        // Each submission is asked in place whether it is listed: of 10,000, `--pending` lists those
+        // with a piece still out, often far fewer.
+        catalog.submissions.withUnsafeBufferPointer { submissions in
+            // Numbers follow the date sent, so newest first is the numbers backward, and longest waiting
+            // first is the numbers forward: the rows are made in the order shown, not turned round after.
+            let order = pendingOnly ? stride(from: 0, to: submissions.count, by: 1) : stride(from: submissions.count - 1, to: -1, by: -1)
+            for index in order {
+                if let project, submissions[index].project != project { continue }
+                if let market, submissions[index].market != market { continue }
+                let listedMarket = markets[submissions[index].market]
+                let start = pieces.count
+                list(submissions[index], pendingOnly: pendingOnly, responseDays: listedMarket?.responseDays, into: &pieces)
+                guard pieces.count > start else { continue }
+                ends.append(pieces.count)
+                rows.append(ListedSubmission(
+                    number: index + 1, submissions: catalog.submissions,
+                    marketName: listedMarket?.name ?? catalog.marketName(submissions[index].market),
+                    projectDeleted: !projects.contains(submissions[index].project), pieces: []))
             }
-            guard !pieces.isEmpty else { continue }
-            rows.append(ListedSubmission(
-                number: index + 1, submission: submission,
-                marketName: listedMarket?.name ?? catalog.marketName(submission.market),
-                projectDeleted: !projects.contains(submission.project), pieces: pieces))
+        }
+        // The rows' pieces are cut from the array once it is whole, so that none is copied again.
+        for row in rows.indices {
+            rows[row].pieces = pieces[(row == 0 ? 0 : ends[row - 1])..<ends[row]]
         }
         return rows
+    }
+
+    /// The pieces of `submission` shown, each with its days and whether it is overdue, added to `pieces`.
+    private func list(_ submission: Submission, pendingOnly: Bool, responseDays: Int?, into pieces: inout [ListedSubmission.Piece]) {
+        for index in submission.pieces.indices {
+            let response = submission.pieces[index].response
+            let open = response.status.isOpen
+            if pendingOnly, !open { continue }
+            let days = submission.sent.days(until: open ? today : response.date ?? today)
+            pieces.append(ListedSubmission.Piece(index: index, days: days, overdue: open && responseDays.map { days > $0 } ?? false))
+        }
     }
 }

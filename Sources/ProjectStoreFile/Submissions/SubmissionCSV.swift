@@ -9,13 +9,14 @@ public enum SubmissionCSV {
         var lines = [["number", "id", "sent", "market", "project", "project_deleted", "file", "version", "version_number",
                       "status", "responded", "days", "overdue", "note", "response_note"]]
         for row in rows {
+            let submission = row.submission
             for listed in row.pieces {
-                let piece = listed.piece
+                let piece = row.sent(listed)
                 lines.append([
-                    String(row.number), row.submission.id.lowercasedString, row.submission.sent.description, row.marketName,
-                    row.submission.projectName, MarketField.yesNoText(row.projectDeleted), piece.file, piece.version, String(piece.number),
+                    String(row.number), submission.id.lowercasedString, submission.sent.description, row.marketName,
+                    submission.projectName, MarketField.yesNoText(row.projectDeleted), piece.file, piece.version, String(piece.number),
                     piece.response.status.rawValue, piece.response.date?.description ?? "", String(listed.days),
-                    MarketField.yesNoText(listed.overdue), row.submission.note ?? "", piece.response.note ?? "",
+                    MarketField.yesNoText(listed.overdue), submission.note ?? "", piece.response.note ?? "",
                 ])
             }
         }

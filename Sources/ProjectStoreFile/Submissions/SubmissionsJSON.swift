@@ -43,44 +43,48 @@ public enum SubmissionsJSON {
         writer.raw("}}")
     }
 
-    public static func submissions(_ rows: [ListedSubmission]) -> [UInt8] {
+    /// `versionPaths`: where each row's pieces' versions are kept, by row and piece.
+    public static func submissions(_ rows: [ListedSubmission], versionPaths: [[String?]]) -> [UInt8] {
         var writer = JSONWriter()
         writer.raw("{\"submissions\": [")
         for (index, row) in rows.enumerated() {
+            // Read from the catalog once a row, not once a field.
+            let submission = row.submission
             writer.raw(index == 0 ? "\n  {\"number\": " : ",\n  {\"number\": ")
             writer.integer(row.number)
             writer.raw(", \"id\": ")
-            writer.uuid(row.submission.id)
+            writer.uuid(submission.id)
             writer.raw(", \"market\": ")
             writer.string(row.marketName)
             writer.raw(", \"marketId\": ")
-            writer.uuid(row.submission.market)
+            writer.uuid(submission.market)
             writer.raw(", \"project\": ")
-            writer.string(row.submission.projectName)
+            writer.string(submission.projectName)
             writer.raw(", \"projectId\": ")
-            writer.uuid(row.submission.project)
+            writer.uuid(submission.project)
             writer.raw(", \"projectDeleted\": ")
             writer.boolean(row.projectDeleted)
             writer.raw(", \"sent\": ")
-            writer.string(row.submission.sent.description)
+            writer.string(submission.sent.description)
             writer.raw(", \"note\": ")
-            writer.optionalString(row.submission.note)
+            writer.optionalString(submission.note)
             writer.raw(", \"pieces\": [")
-            for (position, piece) in row.pieces.enumerated() {
+            for (position, listed) in row.pieces.enumerated() {
+                let piece = row.sent(listed)
                 writer.raw(position == 0 ? "{\"file\": " : ", {\"file\": ")
-                writer.string(piece.piece.file)
+                writer.string(piece.file)
                 writer.raw(", \"version\": ")
-                writer.string(piece.piece.version)
+                writer.string(piece.version)
                 writer.raw(", \"versionNumber\": ")
-                writer.integer(piece.piece.number)
+                writer.integer(piece.number)
                 writer.raw(", \"versionPath\": ")
-                writer.optionalString(piece.versionPath)
+                writer.optionalString(versionPaths[index][position])
                 writer.raw(", ")
-                SubmissionJSON.writeResponseFields(piece.piece.response, to: &writer)
+                SubmissionJSON.writeResponseFields(piece.response, to: &writer)
                 writer.raw(", \"days\": ")
-                writer.integer(piece.days)
+                writer.integer(listed.days)
                 writer.raw(", \"overdue\": ")
-                writer.boolean(piece.overdue)
+                writer.boolean(listed.overdue)
                 writer.raw("}")
             }
             writer.raw("]}")

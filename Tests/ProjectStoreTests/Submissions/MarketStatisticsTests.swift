@@ -51,14 +51,17 @@ struct MarketStatisticsTests {
         let poems = catalog.projects[0]
         try catalog.addSubmission(Sent.submission(1, to: quick, of: poems, on: "2026-10-01", [Sent.piece("A")]))
         try catalog.addSubmission(Sent.submission(2, to: slow, of: poems, on: "2026-09-01", [Sent.piece("B")]))
-        try catalog.addSubmission(Sent.submission(3, to: quick, of: poems, on: "2026-11-10", [Sent.piece("C"), Sent.piece("D", .rejected, on: "2026-11-12")]))
+        try catalog.addSubmission(Sent.submission(3, to: quick, of: poems, on: "2026-11-10", [Sent.piece("D", .rejected, on: "2026-11-12"), Sent.piece("C")]))
         let listing = SubmissionListing(catalog: catalog, today: Sent.day("2026-11-27"))
         let pending = listing.rows(pendingOnly: true)
         #expect(pending.map(\.number) == [1, 2, 3])
-        #expect(pending.map { $0.pieces.map(\.piece.file) } == [["B"], ["A"], ["C"]])
+        #expect(pending.map { row in row.pieces.map { row.sent($0).file } } == [["B"], ["A"], ["C"]])
         #expect(pending.map { $0.pieces.map(\.overdue) } == [[false], [true], [false]])
         #expect(pending.map { $0.pieces.map(\.days) } == [[87], [57], [17]])
         let all = listing.rows(pendingOnly: false)
-        #expect(all.map(\.number) == [3, 2, 1] && all[0].pieces.map(\.days) == [17, 2])
+        #expect(all.map(\.number) == [3, 2, 1] && all[0].pieces.map(\.days) == [2, 17])
+        // A row names its pieces by their place in its submission: the one still out is the second.
+        #expect(all[0].pieces.map { all[0].sent($0).file } == ["D", "C"] && pending[2].pieces.map(\.index) == [1])
+        #expect(all.map(\.submission.id) == catalog.submissions.reversed().map(\.id))
     }
 }
