@@ -15,8 +15,9 @@ public struct ListedSubmission: Sendable {
     public fileprivate(set) var pieces: ArraySlice<Piece>
 
     public struct Piece: Sendable {
-        /// Which of the submission's pieces: the piece is read there (`sent(_:)`), not copied, as
-        /// copying each piece listed retained each of its strings.
+        /// Which of the submission's pieces, as the catalog listed holds them (one read for what is
+        /// still out holds only those): the piece is read there (`sent(_:)`), not copied, as copying
+        /// each piece listed retained each of its strings.
         public let index: Int
         /// Still out: days since it was sent; answered: days it took.
         public let days: Int

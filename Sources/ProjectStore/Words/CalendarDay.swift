@@ -32,17 +32,16 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// As `init(parsing:)`, from UTF-8 bytes: a document's, read in place without making a string.
     public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for byte in bytes[range] {
-                guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
+        guard bytes.count == 10, let text = bytes.baseAddress, text[4] == UInt8(ascii: "-"), text[7] == UInt8(ascii: "-") else { return nil }
+        // Each digit from its fixed place: a store holds tens of thousands of days.
+        func digit(_ place: Int) -> Int? {
+            let value = text[place] &- UInt8(ascii: "0")
+            return value < 10 ? Int(value) : nil
         }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
-        self.init(year: year, month: month, day: day)
+        guard let y1 = digit(0), let y2 = digit(1), let y3 = digit(2), let y4 = digit(3),
+              let m1 = digit(5), let m2 = digit(6), let d1 = digit(8), let d2 = digit(9)
+        else { return nil }
+        self.init(year: ((y1 * 10 + y2) * 10 + y3) * 10 + y4, month: m1 * 10 + m2, day: d1 * 10 + d2)
     }
 
     /// The day it is at `date` in `timeZone`: "today" for a writer is the day on their own clock.
