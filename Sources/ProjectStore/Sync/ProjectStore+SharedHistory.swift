@@ -30,37 +30,15 @@ extension ProjectStore {
     /// other machine did, or the list is not shared.
     func changedElsewhere(since change: Change, in catalog: ProjectCatalog) -> HistoryObstacle? {
         guard let mark = catalog.sharing else { return nil }
-        var fields = Set<String>()
-        var whole = Set<UUID>()
-        for operation in change.catalogOperations {
-            switch operation {
-            case .set(let id, let field): fields.insert("\(id)/\(field.field)")
-            case .place(let id, _): fields.insert("\(id)/place")
-            case .create(let project), .remove(let project): whole.insert(project.id)
-            default: break
-            }
-        }
         let undone = MergeStamp(clock: change.clock, machine: change.machine.id)
-        func touches(_ id: UUID, _ field: String) -> Bool { whole.contains(id) || fields.contains("\(id)/\(field)") }
+        let projects = ProjectFootprint(change)
         let submissions = SubmissionFootprint(change, in: catalog)
         var latest: (change: SharedChange, name: String, what: ChangeElsewhere)?
         for machine in mark.logs.keys where machine != change.machine.id {
             for entry in (try? shared.log(of: machine, in: mark.root)) ?? [] {
                 let other = entry.change
                 guard other.knew(of: undone), latest.map({ $0.change.stamp < other.stamp }) ?? true else { continue }
-                var found: (project: UUID, what: ChangeElsewhere)?
-                for operation in other.change.operations {
-                    switch operation {
-                    case .set(let id, let field) where touches(id, field.field): found = (id, .field(field.field))
-                    case .place(let id, _) where touches(id, "place"): found = (id, .field("place"))
-                    case .remove(let project) where whole.contains(project.id) || fields.contains(where: { $0.hasPrefix("\(project.id)/") }):
-                        found = (project.id, .deleted)
-                    case .create(let project) where whole.contains(project.id): found = (project.id, .added)
-                    default: continue
-                    }
-                    break
-                }
-                if let found {
+                if let found = projects.obstacle(in: other.change.operations) {
                     latest = (other, Self.name(of: found.project, in: catalog, or: [other.change, change]), found.what)
                 } else if !submissions.isEmpty, let market = submissions.obstacle(in: other.change.operations) {
                     latest = (other, market.market, market.what)

@@ -1,8 +1,8 @@
 import Foundation
 
 /// What of the markets and submissions an undo or redo of a change would give back or take away:
-/// another machine's later operation on any of it stands in the way, as a field set or a project
-/// deleted does for projects.
+/// another machine's later operation on any of it stands in the way, as `ProjectFootprint` says
+/// for projects.
 struct SubmissionFootprint {
     /// Markets the change added or deleted: the undo takes away or brings back the whole market.
     private var markets = Set<UUID>()
