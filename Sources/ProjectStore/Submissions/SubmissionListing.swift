@@ -68,6 +68,8 @@ public struct SubmissionListing: Sendable {
             for index in order {
                 if let project, submissions[index].project != project { continue }
                 if let market, submissions[index].market != market { continue }
+                // Most are answered: asked before their market is looked up.
+                if pendingOnly, !submissions[index].isOpen { continue }
                 let listedMarket = markets[submissions[index].market]
                 let start = pieces.count
                 list(submissions[index], pendingOnly: pendingOnly, responseDays: listedMarket?.responseDays, into: &pieces)
