@@ -31,7 +31,7 @@ struct SubmissionTable {
         // Rows come in the order they were sent, so a date's rows stand together: the last date alone is kept.
         var lastDate: (day: Int, cell: SubmissionColumns.Cell)?
         var pieces: [PieceName: SubmissionColumns.Cell] = [:], markets: [UUID: SubmissionColumns.Cell] = [:]
-        var projects: [ProjectName: SubmissionColumns.Cell] = [:]
+        var projects: [SentProject: SubmissionColumns.Cell] = [:]
         /// The cell of `key`, made the first time only.
         func said<Key: Hashable>(_ key: Key, in cells: inout [Key: SubmissionColumns.Cell], _ write: (inout [UInt8]) -> Void) -> SubmissionColumns.Cell {
             if let cell = cells[key] { return cell }
@@ -50,7 +50,7 @@ struct SubmissionTable {
             table.append(date)
             let marketName = rows[index].marketName
             table.append(said(submission.market, in: &markets) { $0.append(utf8: TerminalText.visible(marketName)) })
-            let project = ProjectName(name: submission.projectName, deleted: rows[index].projectDeleted)
+            let project = SentProject(name: submission.projectName, deleted: rows[index].projectDeleted)
             table.append(said(project, in: &projects) { output in
                 let name = TerminalText.visible(project.name)
                 if project.deleted { deleted.text(into: &output, ["name": name]) } else { output.append(utf8: name) }
@@ -83,7 +83,7 @@ private struct PieceName: Hashable {
 }
 
 /// A project as the table names it: as it was called when sent, and whether it is gone.
-private struct ProjectName: Hashable {
+private struct SentProject: Hashable {
     let name: String
     let deleted: Bool
 }
