@@ -42,7 +42,7 @@ struct SubmissionTable {
         for index in rows.indices {
             // The rows' fields are read in place: copying a row, or a piece, retained each of its strings.
             let number = rows[index].number
-            table.append(table.cell { $0.append(decimal: number) })
+            table.append(table.cell(String(number)))
             let submission = rows[index].submission
             let sent = submission.sent.daysSince1970
             let date = lastDate.flatMap { $0.day == sent ? $0.cell : nil } ?? table.cell(dateText.dateUnkept(day: sent))
@@ -86,17 +86,4 @@ private struct PieceName: Hashable {
 private struct SentProject: Hashable {
     let name: String
     let deleted: Bool
-}
-
-extension [UInt8] {
-    /// `number` in decimal digits, written in place rather than made a string first.
-    fileprivate mutating func append(decimal number: Int) {
-        if number < 0 { append(UInt8(ascii: "-")) }
-        var place: UInt = 1
-        while place <= number.magnitude / 10 { place *= 10 }
-        repeat {
-            append(UInt8(ascii: "0") + UInt8(number.magnitude / place % 10))
-            place /= 10
-        } while place > 0
-    }
 }
