@@ -36,7 +36,7 @@ enum SyncCommand: Command {
             } else {
                 let catalog = try store.share()
                 guard let root = store.sharedRoot(of: catalog) else { throw ProjectStoreError.noRoot }
-                report.shared(root: root, projects: catalog.projects.count, remote: nil, outcome: nil)
+                report.shared(root: root, catalog: catalog, remote: nil, outcome: nil)
             }
         } else if let remote = invocation.value(join) {
             try joinRoot(store, remote: GitSync.absoluteRemote(remote, home: home), report: report, context: context)
@@ -61,7 +61,7 @@ enum SyncCommand: Command {
         do {
             let catalog = try store.share()
             let outcome = try sync.initialize(remote: remote, subject: context.localizer.text("sync.commit.shared", ["machine": sync.machine]), made: &made)
-            report.shared(root: root, projects: catalog.projects.count, remote: remote, outcome: outcome)
+            report.shared(root: root, catalog: catalog, remote: remote, outcome: outcome)
         } catch {
             sync.takeBack(made)
             if !wasShared { try? store.unshare() }

@@ -5,12 +5,14 @@ import ProjectStoreFile
 /// What `sync --json` prints: the same facts as the sentences, under names scripts read. Changes are
 /// said in English, as `history --json` says them, whatever the writer's language.
 extension SyncReport {
-    func sharedJSON(root: String, projects: Int, remote: String?, outcome: GitSync.Outcome?) -> [String: Any] {
-        ["root": root, "projects": projects, "remote": remote ?? NSNull(), "pushed": outcome?.pushed ?? false]
+    func sharedJSON(root: String, catalog: ProjectCatalog, remote: String?, outcome: GitSync.Outcome?) -> [String: Any] {
+        ["root": root, "projects": catalog.projects.count, "markets": catalog.markets.count, "submissions": catalog.submissions.count,
+         "remote": remote ?? NSNull(), "pushed": outcome?.pushed ?? false]
     }
 
     func joinedJSON(root: String, catalog: ProjectCatalog, broughtIn: Int, arrivals: Arrivals?, outcome: GitSync.Outcome) -> [String: Any] {
-        ["root": root, "projects": catalog.projects.count, "broughtIn": broughtIn, "pushed": outcome.pushed,
+        ["root": root, "projects": catalog.projects.count, "markets": catalog.markets.count, "submissions": catalog.submissions.count,
+         "broughtIn": broughtIn, "pushed": outcome.pushed,
          "renamed": (arrivals?.renamed ?? []).map { ["from": $0.from, "to": $0.to] }]
     }
 

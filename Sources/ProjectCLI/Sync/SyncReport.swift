@@ -13,9 +13,10 @@ struct SyncReport {
 
     // MARK: What each step says
 
-    func shared(root: String, projects: Int, remote: String?, outcome: GitSync.Outcome?) {
-        if json { return emit(sharedJSON(root: root, projects: projects, remote: remote, outcome: outcome)) }
-        context.say("sync.shared", count: projects, ["root": shown(root)])
+    func shared(root: String, catalog: ProjectCatalog, remote: String?, outcome: GitSync.Outcome?) {
+        if json { return emit(sharedJSON(root: root, catalog: catalog, remote: remote, outcome: outcome)) }
+        context.say("sync.shared", count: catalog.projects.count, ["root": shown(root)])
+        records(of: catalog)
         if let remote {
             context.say("sync.shared.git", ["remote": remote])
             context.say("sync.shared.next-git", ["remote": remote])
@@ -28,7 +29,19 @@ struct SyncReport {
         if json { return emit(joinedJSON(root: root, catalog: catalog, broughtIn: broughtIn, arrivals: arrivals, outcome: outcome)) }
         context.say("sync.joined", count: catalog.projects.count, ["root": shown(root)])
         if broughtIn > 0 { context.say("sync.joined.brought", count: broughtIn) }
+        records(of: catalog)
         if let arrivals { decisions([arrivals], catalog: catalog, joining: true) }
+    }
+
+    /// The markets and submissions a shared list holds, said beside its projects: a writer sharing a
+    /// year of submissions sees that they went with it.
+    private func records(of catalog: ProjectCatalog) {
+        guard !catalog.markets.isEmpty || !catalog.submissions.isEmpty else { return }
+        let localizer = context.localizer
+        context.say("sync.records", [
+            "markets": localizer.text("sync.records.markets", count: catalog.markets.count, ["count": context.numbers.string(catalog.markets.count)]),
+            "submissions": localizer.text("market.figures.submissions", count: catalog.submissions.count, ["count": context.numbers.string(catalog.submissions.count)]),
+        ])
     }
 
     /// `--remote`: said before what the sync that follows says (not with `--json`, whose object says the sync).

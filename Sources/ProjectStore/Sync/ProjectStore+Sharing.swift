@@ -102,21 +102,19 @@ extension ProjectStore {
         return Arrivals(from: logs, after: mark, by: me, merged: merged, before: before, previous: previous, leaving: ownChanges)
     }
 
-    /// What a store joining a shared root brings: its projects the logs do not know, made anew in
-    /// this machine's log, in its order; and, when no machine has set one, its default order.
+    /// What a store joining a shared root brings: every record of every kind the logs do not know
+    /// (its projects in its order, its markets, its submissions with their answers), made anew in
+    /// this machine's log; and, when no machine has set one, its default order.
     private func joiningChange(of catalog: ProjectCatalog, by me: Machine, logs: [UUID: [SharedLogEntry]]) -> SharedChange? {
-        var known = Set<UUID>()
+        var known = Set<RecordID>()
         var orderSet = false
         for entry in logs.values.joined() {
             for operation in entry.change.change.operations {
-                switch operation {
-                case .create(let project): known.insert(project.id)
-                case .setDefaultOrder: orderSet = true
-                default: break
-                }
+                if let record = operation.created { known.insert(record) }
+                if case .setDefaultOrder = operation { orderSet = true }
             }
         }
-        var operations = catalog.projects.filter { !known.contains($0.id) }.map(ChangeOperation.create)
+        var operations = catalog.creations(leavingOut: known)
         if !orderSet, catalog.defaultOrder != .standard {
             operations.append(.setDefaultOrder(from: .standard, to: catalog.defaultOrder))
         }
