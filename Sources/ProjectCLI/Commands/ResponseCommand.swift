@@ -33,17 +33,23 @@ enum ResponseCommand: Command {
         let files = invocation.values(piece)
         let reference = invocation.argument(0)!
         let store = try context.store
-        let (answered, withdrawals, names) = try store.change { catalog throws(ProjectStoreError) in
+        let (found, answered, withdrawals, names) = try store.change { catalog throws(ProjectStoreError) in
             let found = try catalog.submission(reference, piece: files.first)
-            let answered = try catalog.respond(
-                to: found.id, pieces: files, with: PieceResponse(status: status, date: day, note: noteText), today: today)
-            return (answered, SubmissionCheck.withdrawals(after: answered, in: catalog), catalog.marketNames(bySubmission: false))
+            let response = PieceResponse(status: status, date: day, note: noteText)
+            let answered = try catalog.respond(to: found.id, pieces: files, with: response, today: today)
+            let accepted = status == .accepted ? zip(found.pieces, answered.pieces).filter { $0.0.response != $0.1.response }.map(\.1.file) : []
+            return (found, answered, SubmissionCheck.withdrawals(of: accepted, after: answered, in: catalog), catalog.marketNames(bySubmission: false))
         }
         let words = context.submissionWords
         let chosen = answered.pieces.filter { $0.response.status == status && (files.isEmpty || files.contains($0.file)) }
         context.say("response.recorded", count: chosen.count, [
             "count": context.numbers.string(chosen.count), "status": words.status(status),
             "market": words.quoted(names(answered.market) ?? ""), "files": chosen.map { TerminalText.visible($0.file) }.joined(separator: ", ")])
+        // A final answer named and changed: the writer is told what it was.
+        for (before, after) in zip(found.pieces, answered.pieces) where !before.response.status.isOpen && before.response != after.response {
+            let old = before.response.date.map { context.localizer.text("error.response.answer-on", ["status": words.status(before.response.status), "date": words.day($0)]) }
+            context.say("response.replaced", ["file": TerminalText.visible(before.file), "answer": old ?? words.status(before.response.status)])
+        }
         for (file, market) in withdrawals {
             context.say("response.withdraw-elsewhere", [
                 "file": TerminalText.visible(file), "market": words.quoted(market), "name": TerminalText.visible(market)])

@@ -29,6 +29,7 @@ enum SubmitCommand: Command {
         if files.isEmpty { files = try context.versions { () throws(VersionError) in try place.shelf.folder.textFiles().sorted() } }
         guard !files.isEmpty else { throw ProjectStoreError.submissions(.nothingToSubmit(place.project.name)) }
         let sent = try invocation.day(date) ?? context.today
+        try ProjectCatalog.refuseSending(on: sent, today: context.today)
         let words = context.submissionWords
         let warnings = SubmissionCheck.warnings(sending: files, of: place.project.id, to: market, on: sent, in: catalog)
         let stopping = warnings.filter { !$0.isNote }
@@ -45,7 +46,7 @@ enum SubmitCommand: Command {
             id: UUID(), market: market.id, project: place.project.id, projectName: place.project.name, sent: sent, note: noteText,
             pieces: pieces)
         let number = try store.change { catalog throws(ProjectStoreError) in
-            try catalog.addSubmission(submission)
+            try catalog.submit(submission, today: context.today)
             return catalog.number(of: submission)
         }
         context.say("submit.recorded", count: pieces.count, [

@@ -22,6 +22,16 @@ extension ErrorReport {
             return [l.text("error.response.before-sent", ["date": day(date), "sent": day(sent)])]
         case .fileNotInSubmission(let file):
             return [l.text("error.response.no-piece", ["file": TerminalText.visible(file)])]
+        case .nothingPending(let pieces):
+            return [l.text("error.response.nothing-pending")]
+                + pieces.map { piece in
+                    let answer = piece.response.date.map { l.text("error.response.answer-on", ["status": words.status(piece.response.status), "date": day($0)]) }
+                    return "  " + l.text("error.response.piece-holds", [
+                        "file": TerminalText.visible(piece.file), "answer": answer ?? words.status(piece.response.status)])
+                }
+                + [l.text("error.response.name-piece")]
+        case .sentInFuture(let date):
+            return [l.text("error.submit.future", ["date": day(date)])]
         case .nothingToSubmit(let name):
             return [l.text("error.submit.nothing", ["name": TerminalText.visible(name)])]
         case .refused(let warnings):

@@ -69,6 +69,17 @@ extension ProjectCatalog {
 
     // MARK: Submissions
 
+    /// Records a submission of pieces already pinned to their versions, sent `today` or before.
+    public mutating func submit(_ submission: Submission, today: CalendarDay) throws(ProjectStoreError) {
+        try Self.refuseSending(on: submission.sent, today: today)
+        try addSubmission(submission)
+    }
+
+    /// Refuses a day sent still to come, before anything is kept for it.
+    public static func refuseSending(on sent: CalendarDay, today: CalendarDay) throws(ProjectStoreError) {
+        guard sent <= today else { throw .submissions(.sentInFuture(sent)) }
+    }
+
     /// Records a submission of pieces already pinned to their versions.
     public mutating func addSubmission(_ submission: Submission) throws(ProjectStoreError) {
         guard marketIndex(submission.market) != nil else { throw .submissions(.marketNotFound(submission.market.lowercasedString)) }
@@ -94,7 +105,8 @@ extension ProjectCatalog {
     }
 
     /// Gives the pieces named (every piece still out, when none is named) the response; refuses a
-    /// response dated after `today` or before the submission was sent.
+    /// response dated after `today` or before the submission was sent, and one naming no piece when
+    /// none is out: an answer already given is replaced only by naming its piece.
     @discardableResult
     public mutating func respond(
         to id: UUID, pieces wanted: [String], with response: PieceResponse, today: CalendarDay
@@ -108,9 +120,9 @@ extension ProjectCatalog {
         for file in wanted where !submission.pieces.contains(where: { $0.file == file }) {
             throw .submissions(.fileNotInSubmission(file))
         }
-        let open = submission.pieces.contains { $0.response.status.isOpen }
+        if wanted.isEmpty, !submission.isOpen { throw .submissions(.nothingPending(submission.pieces)) }
         for (piece, sent) in submission.pieces.enumerated() {
-            let chosen = wanted.isEmpty ? (!open || sent.response.status.isOpen) : wanted.contains(sent.file)
+            let chosen = wanted.isEmpty ? sent.response.status.isOpen : wanted.contains(sent.file)
             guard chosen, sent.response != response else { continue }
             submissions[index].pieces[piece].response = response
             record(.submissions(.respond(id, piece: piece, from: sent.response, to: response)))

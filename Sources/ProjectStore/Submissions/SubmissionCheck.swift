@@ -73,9 +73,10 @@ public enum SubmissionCheck {
         return warnings
     }
 
-    /// Where else each piece just accepted is still out: the markets to withdraw it from.
-    public static func withdrawals(after accepted: Submission, in catalog: ProjectCatalog) -> [(file: String, market: String)] {
-        let taken = accepted.pieces.filter { $0.response.status == .accepted }.map(\.file)
+    /// Where else each piece of `taken`, just accepted in `accepted`, is still out: the markets to
+    /// withdraw it from. Only the pieces this answer accepted, so that a later answer to the packet
+    /// does not repeat the advice.
+    public static func withdrawals(of taken: [String], after accepted: Submission, in catalog: ProjectCatalog) -> [(file: String, market: String)] {
         var found: [(file: String, market: String)] = []
         for file in taken {
             for submission in catalog.submissions where submission.project == accepted.project && submission.id != accepted.id {

@@ -12,6 +12,11 @@ public enum SubmissionError: Error, Sendable, Equatable {
     case responseInFuture(CalendarDay)
     case responseBeforeSent(CalendarDay, sent: CalendarDay)
     case fileNotInSubmission(String)
+    /// A response naming no piece, to a submission with none still out: its pieces and their answers,
+    /// none of which a response changes unless it names the piece.
+    case nothingPending([SubmittedPiece])
+    /// A submission sent on a day still to come: no answer could ever be recorded for it.
+    case sentInFuture(CalendarDay)
     case nothingToSubmit(String)
     /// The market's rules or its deadline refuse it; `--force` records it anyway.
     case refused([SubmissionWarning])

@@ -143,6 +143,8 @@ struct SubmissionCommandTests {
             (["response", "1", "accepted", "--date", Self.day(2)], "which is still to come"),
             (["response", "1", "accepted", "--date", Self.day(-6)], "before the submission was sent"),
             (["response", "1", "accepted", "--piece", "Poem 2.md"], "Poem 2.md is not a piece of that submission"),
+            (["submit", "Poems", "Poem 3.md", "--to", "Agni", "--date", Self.day(1)], "which is still to come. Nothing was recorded."),
+            (["submit", "Poems", "Poem 3.md", "--to", "Agni", "--date", "9999-12-31"], "which is still to come. Nothing was recorded."),
             (["market", "add", "agni"], "A market named “agni” already exists"),
             (["market", "rename", "Prize", "AGNI"], "A market named “AGNI” already exists"),
             (["market", "show", "Nowhere"], "No market is named “Nowhere”"),
@@ -152,8 +154,32 @@ struct SubmissionCommandTests {
             #expect(result.status == 1 && result.stderr.contains(words), "\(arguments): \(result)")
         }
         #expect(sandbox.storeBytes() == before)
+        // Refused before anything is kept for it: Poem 3 still has no version.
+        #expect(await sandbox.ok("versions", "Poems", "Poem 3.md").stdout.contains("no versions yet"))
         #expect(await sandbox.run("response", "1", "maybe").status == 2)
         #expect(await sandbox.run("market", "add", "X", "--simultaneous", "perhaps").status == 2)
+    }
+
+    @Test("an answer naming no piece never overwrites one given: refused, each piece's answer said; naming the piece changes it and says what it replaces; the withdraw advice once")
+    func answersKept() async throws {
+        let sandbox = try Sandbox()
+        _ = try await Self.poet(sandbox)
+        await sandbox.ok("submit", "Poems", "Poem 1.md", "Poem 2.md", "--to", "Agni", "--date", Self.day(-20))
+        #expect(await sandbox.run("submit", "Poems", "Poem 1.md", "--to", "Prize", "--date", Self.day(-10), "--force").status == 0)
+        let accepted = await sandbox.ok("response", "Agni", "accepted", "--piece", "Poem 1.md", "--date", Self.day(-2))
+        #expect(accepted.stdout.contains("Poem 1.md is still pending at “Prize”"), "\(accepted)")
+        let rejected = await sandbox.ok("response", "Agni", "rejected", "--date", Self.day(-1))
+        #expect(rejected.stdout.contains("for 1 piece (Poem 2.md): rejected") && !rejected.stdout.contains("still pending"), "\(rejected)")
+        let before = sandbox.storeBytes()
+        let refused = await sandbox.run("response", "Agni", "withdrawn")
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.stderr.contains("Nothing of that submission is still pending, so nothing was recorded."), "\(refused)")
+        #expect(refused.stderr.contains("  Poem 1.md: accepted on ") && refused.stderr.contains("  Poem 2.md: rejected on "), "\(refused)")
+        #expect(refused.stderr.contains("--piece <file>"), "\(refused)")
+        #expect(sandbox.storeBytes() == before)
+        #expect(await sandbox.ok("market", "show", "Agni").stdout.contains("1 accepted"))
+        let changed = await sandbox.ok("response", "Agni", "withdrawn", "--piece", "Poem 1.md")
+        #expect(changed.stdout.contains("Poem 1.md was accepted on ") && changed.stdout.contains("this answer replaces it"), "\(changed)")
     }
 
     @Test("history says each change; a market deleted with its submissions comes back with undo; a deleted project's submissions stay")

@@ -110,6 +110,8 @@ import ProjectStore
             "completion.version-note",
             // A list of two figures, and a piece with its version's number.
             "market.figures.sent", "submissions.piece",
+            // A piece and the answer it holds.
+            "error.response.piece-holds",
         ]
         for (key, english) in L10nFixtures.english.entries.sorted(by: { $0.key < $1.key }) {
             guard let translated = table[key], !(sameWord[language] ?? []).contains(key), !sameEverywhere.contains(key)

@@ -73,8 +73,13 @@ struct SubmissionCheckTests {
         let accepted = try catalog.respond(
             to: fixedID("5b", 1), pieces: ["Ode.md"], with: PieceResponse(status: .accepted, date: Sent.day("2026-11-20"), note: nil),
             today: Sent.day("2026-11-27"))
-        let found = SubmissionCheck.withdrawals(after: accepted, in: catalog)
+        let found = SubmissionCheck.withdrawals(of: ["Ode.md"], after: accepted, in: catalog)
         #expect(found.map(\.file) == ["Ode.md"] && found.map(\.market) == ["Prize"])
         #expect(accepted.pieces[1].response == .pending)
+        // A later answer to the packet accepts nothing more: nothing to withdraw is said again.
+        let rejected = try catalog.respond(
+            to: fixedID("5b", 1), pieces: [], with: PieceResponse(status: .rejected, date: Sent.day("2026-11-21"), note: nil),
+            today: Sent.day("2026-11-27"))
+        #expect(SubmissionCheck.withdrawals(of: [], after: rejected, in: catalog).isEmpty)
     }
 }

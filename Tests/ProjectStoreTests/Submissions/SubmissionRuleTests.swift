@@ -54,6 +54,40 @@ struct SubmissionRuleTests {
         #expect(catalog.submissions[0].pieces[0].response.status == .accepted)
     }
 
+    @Test("an answer naming no piece goes to the pieces still out; with none out it is refused, every answer kept, and a piece named is changed")
+    func answersKept() throws {
+        var catalog = try makeCatalog(["Poems"])
+        let market = Sent.market(1, "Agni")
+        try catalog.addMarket(market)
+        try catalog.addSubmission(Sent.submission(1, to: market, of: catalog.projects[0], on: "2026-10-01", [Sent.piece("Ode.md"), Sent.piece("Elegy.md")]))
+        let id = fixedID("5b", 1)
+        func respond(_ status: PieceStatus, _ files: [String] = []) throws -> Submission {
+            try catalog.respond(to: id, pieces: files, with: PieceResponse(status: status, date: Sent.day("2026-11-01"), note: nil), today: Sent.day("2026-11-27"))
+        }
+        _ = try respond(.accepted, ["Ode.md"])
+        let answered = try respond(.rejected)
+        #expect(answered.pieces.map(\.response.status) == [.accepted, .rejected])
+        #expect(throws: ProjectStoreError.submissions(.nothingPending(answered.pieces))) { try respond(.withdrawn) }
+        #expect(catalog.submissions[0].pieces.map(\.response.status) == [.accepted, .rejected])
+        #expect(try respond(.withdrawn, ["Ode.md"]).pieces.map(\.response.status) == [.withdrawn, .rejected])
+    }
+
+    @Test("a submission sent on a day still to come is refused; today and before are recorded")
+    func sentInFuture() throws {
+        var catalog = try makeCatalog(["Poems"])
+        let market = Sent.market(1, "Agni")
+        try catalog.addMarket(market)
+        let today = Sent.day("2026-11-27")
+        for (number, day) in [(1, "2026-11-28"), (2, "9999-12-31")] {
+            #expect(throws: ProjectStoreError.submissions(.sentInFuture(Sent.day(day)))) {
+                try catalog.submit(Sent.submission(number, to: market, of: catalog.projects[0], on: day, [Sent.piece("Ode.md")]), today: today)
+            }
+        }
+        #expect(catalog.submissions.isEmpty)
+        try catalog.submit(Sent.submission(3, to: market, of: catalog.projects[0], on: "2026-11-27", [Sent.piece("Ode.md")]), today: today)
+        #expect(catalog.submissions.count == 1)
+    }
+
     @Test("a submission is named by its number, id prefix or market; among several, the open ones; else the candidates")
     func naming() throws {
         var catalog = try makeCatalog(["Poems"])
