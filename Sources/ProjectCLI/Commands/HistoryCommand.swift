@@ -66,7 +66,7 @@ enum HistoryCommand: Command {
             for (entry, names) in entries {
                 var what = sentence.describe(entry, names: names)
                 if let shared { what = annotated(what, entry.change, by: shared.merge, in: named, context: context) }
-                let line = dates.dateAndTime(entry.time) + "  " + (shared == nil ? "" : entry.change.machine.name + "  ") + what
+                let line = dates.dateAndTime(entry.time) + "  " + (shared == nil ? "" : TerminalText.visible(entry.change.machine.name) + "  ") + what
                 context.terminal.output((entry.isUndone ? context.localizer.text("history.undone", ["line": line]) : line) + "\n")
             }
         }

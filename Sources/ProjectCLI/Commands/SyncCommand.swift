@@ -24,6 +24,9 @@ enum SyncCommand: Command {
         }
         if let newName = invocation.value(name) {
             let trimmed = newName.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw invocation.badValue(name, expected: .machineName)
+            }
             let machine = try MachineFile.rename(to: trimmed.isEmpty ? nil : trimmed, environment: context.environment)
             return context.say("sync.named", ["name": machine.name])
         }

@@ -419,6 +419,8 @@ struct ErrorReport {
             l.text("usage.expected-paper", ["papers": Paper.allCases.map(\.rawValue).joined(separator: ", ")])
         case .oneOf(let values):
             l.text("usage.expected-one-of", ["values": values.joined(separator: ", ")])
+        case .machineName:
+            l.text("usage.expected-machine-name")
         }
     }
 

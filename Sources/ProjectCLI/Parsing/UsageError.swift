@@ -35,6 +35,8 @@ enum UsageError: Error, Equatable {
         case paper
         /// One of these words, as typed (`yes`, `no`; a status; a market's kind).
         case oneOf([String])
+        /// A name shown in history and sync on every machine: no control characters.
+        case machineName
     }
 
     /// The command whose help would explain the mistake.
