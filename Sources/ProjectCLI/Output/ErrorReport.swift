@@ -274,6 +274,8 @@ struct ErrorReport {
             return ([l.text("error.sync.unreachable", ["remote": remote, "reason": clause(reason)])], .unavailable)
         case .unreachableUnchanged(let remote, let reason):
             return ([l.text("error.sync.unreachable-unchanged", ["remote": remote, "reason": clause(reason)])], .unavailable)
+        case .remoteMissing(let remote):
+            return ([l.text("error.sync.remote-missing", ["remote": remote])], .refused)
         case .notRepository(let root, let remote):
             return ([l.text("error.sync.not-repository", ["root": root, "remote": remote])], .refused)
         case .remoteUnrelated(let remote):

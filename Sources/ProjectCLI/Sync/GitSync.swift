@@ -166,17 +166,14 @@ struct GitSync {
 
     /// `sync --remote <remote>`: the remote this repository syncs with changed (a mistyped one, a
     /// disk mounted elsewhere, a moved server), only once `remote` is found reachable and holding
-    /// nothing or this root's own history (a local path that does not exist is made a bare
-    /// repository, as `--init` does). Returns the remote it had, `nil` for none.
+    /// nothing or this root's own history. A local path that does not exist is refused, not made:
+    /// `--remote` is how a mistyped remote is put right, and a second mistake must not become a
+    /// repository that syncs with nobody. Returns the remote it had, `nil` for none.
     func changeRemote(to remote: String) throws(SyncError) -> String? {
         guard try isRepository() else { throw .notRepository(root: git.root, remote: remote) }
         let old = remoteURL()
-        if Self.isLocalPath(remote), access(remote, F_OK) != 0 {
-            let created = git.run(["init", "-q", "--bare", remote])
-            guard created.succeeded else { throw .gitFailed(step: "init --bare", reason: created.complaint) }
-        } else {
-            try refuseUnrelated(remote)
-        }
+        if Self.isLocalPath(remote), access(remote, F_OK) != 0 { throw .remoteMissing(remote: remote) }
+        try refuseUnrelated(remote)
         let set = git.run(old == nil ? ["remote", "add", Self.remoteName, remote] : ["remote", "set-url", Self.remoteName, remote])
         guard set.succeeded else { throw .gitFailed(step: "remote", reason: set.complaint) }
         // What was fetched from the old remote says nothing of the new one: an empty new remote must

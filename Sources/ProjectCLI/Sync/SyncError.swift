@@ -14,6 +14,8 @@ enum SyncError: Error, Equatable {
     /// A remote out of reach where that changed nothing: `--init` or `--remote` checking it, or an
     /// `--init` taken back.
     case unreachableUnchanged(remote: String, reason: String)
+    /// `--remote <remote>` naming a local path where nothing is.
+    case remoteMissing(remote: String)
     /// `--remote <remote>` in a shared root that is not a git repository.
     case notRepository(root: String, remote: String)
     /// `--remote <remote>` with a remote whose commits share nothing with this root's.

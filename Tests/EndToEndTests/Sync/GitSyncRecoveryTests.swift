@@ -217,8 +217,15 @@ struct GitSyncRecoveryTests {
         #expect(changed.stdout.contains("Sent: renamed “Sonnets” to “Odes”"), "\(changed)")
         await machines.ok("desktop", "sync", "--remote", moved)
         #expect(await machines.names("desktop") == ["My Novel", "Odes"])
-        // A path that leads nowhere is made a bare repository, and sent everything.
+        // A path that leads nowhere (a second typing mistake) is refused, and nothing changes; a
+        // bare repository the writer made there is taken, and sent everything.
         let fresh = machines.sandbox.root + "/fresh.git"
+        let missing = await machines.run("laptop", "sync", "--remote", fresh)
+        #expect(missing.status == 1 && missing.stderr.contains("Nothing is at \(fresh). Nothing was changed."), "\(missing)")
+        #expect(missing.stderr.contains("git init --bare \(fresh)"), "\(missing)")
+        #expect(access(fresh, F_OK) != 0)
+        #expect(machines.git("laptop", "remote", "get-url", "origin").output == moved + "\n")
+        #expect(machines.gitAnywhere(["init", "-q", "--bare", fresh]).status == 0)
         await machines.ok("laptop", "sync", "--remote", fresh)
         #expect(machines.gitAnywhere(["-C", fresh, "for-each-ref", "refs/heads/"]).output.contains("refs/heads/master"))
         await machines.ok("desktop", "add", "Letters", "--no-folder")
