@@ -155,6 +155,11 @@ import ProjectStoreFile
         checkShape(days)
         #expect(days.status == .refused)
         #expect(days.text == "Error: A market's usual response time is from 1 to 3,650 days, not 3,651. Nothing was recorded.\n")
+        let range = report(UsageError.badValue(
+            option: "--goal", value: "1000000001", expected: .inRange(.dailyGoal, minimum: "1", maximum: "1,000,000,000"), command: "progress"))
+        #expect(range.status == .usage)
+        #expect(range.text.contains(
+            "“1000000001” is not a valid value for --goal: use a whole number of words from 1 to 1,000,000,000; 0 or an empty value clears the goal."))
     }
 
     /// The folder to count is gone, is not a folder, or cannot be read: refused (1), naming it.
@@ -319,6 +324,8 @@ import ProjectStoreFile
         .badValue(option: "--to", value: "two", expected: .positiveNumber, command: "move"),
         .badValue(option: "--target", value: "x", expected: .wordTarget(grouped: "80,000"), command: "edit"),
         .badValue(option: "--target", value: "1.5", expected: .wholeWords(grouped: "80,000"), command: "edit"),
+        .badValue(option: "--target", value: "1000000001", expected: .inRange(.wordTarget, minimum: "1", maximum: "1,000,000,000"), command: "edit"),
+        .badValue(option: "--response-days", value: "3651", expected: .inRange(.responseDays, minimum: "1", maximum: "3,650"), command: "market"),
         .badValue(option: "--due", value: "2027-02-30", expected: .date, command: "add"),
         .needsTerminal(argument: "placeholder.name", command: "add"),
     ])

@@ -419,6 +419,12 @@ struct ErrorReport {
             l.text("usage.expected-target", ["grouped": grouped])
         case .wholeWords(let grouped):
             l.text("usage.expected-whole-target", ["grouped": grouped])
+        case .inRange(.wordTarget, let minimum, let maximum):
+            l.text("usage.expected-target-range", ["minimum": minimum, "maximum": maximum])
+        case .inRange(.dailyGoal, let minimum, let maximum):
+            l.text("usage.expected-goal-range", ["minimum": minimum, "maximum": maximum])
+        case .inRange(.responseDays, let minimum, let maximum):
+            l.text("usage.expected-response-days-range", ["minimum": minimum, "maximum": maximum])
         case .date:
             l.text("usage.expected-date")
         case .format:
