@@ -55,7 +55,7 @@ public enum ProjectTool {
             return ExitStatus.success.rawValue
         } catch {
             let dates = DateText(locale: locales.formatting, timeZone: locales.timeZone.zone)
-            let report = ErrorReport(error, localizer: localizer, dates: dates)
+            let report = ErrorReport(error, localizer: localizer, dates: dates, numbers: NumberText(locale: locales.numbers))
             // With `--json`, a script reads the error on standard output too; the words stay on the
             // error output, where a writer and a script's log see them.
             if wantsJSON(parsed, arguments: arguments, commands: parser.commands) { terminal.output(report.json) }

@@ -10,8 +10,10 @@ public enum ProjectStoreError: Error, Sendable, Equatable {
     case positionOutOfRange(Int, count: Int)
     case moveRelativeToItself(Project)
     case importRejected([ImportProblem])
-    /// A word target below 1: none at all is `nil`.
+    /// A word target outside `StoredNumber.wordTarget.range`: none at all is `nil`.
     case invalidTarget(Int)
+    /// A daily goal outside `StoredNumber.dailyGoal.range`: none at all is `nil`.
+    case invalidGoal(Int)
     case storage(StorageError)
     /// A folder the writer named cannot be the project's.
     case folderRefused(path: String, FolderRefusal)

@@ -138,11 +138,28 @@ import ProjectStoreFile
         #expect(result.text.contains("“My Novel”"))
     }
 
-    @Test func targetBelowOneWord() {
+    /// A number the tool keeps, refused by the domain, is said with its range, grouped as the
+    /// locale groups numbers when the report is given them, else as digits.
+    @Test func numbersOutOfRangeSayTheRange() {
         let result = report(ProjectStoreError.invalidTarget(0))
         checkShape(result)
         #expect(result.status == .refused)
-        #expect(result.text == "Error: A word target is at least 1 word, not 0.\n")
+        #expect(result.text == "Error: A word target is a whole number of words from 1 to 1000000000, not 0.\n")
+        let numbers = NumberText(locale: Locale(identifier: "en_US"))
+        func grouped(_ error: ProjectStoreError) -> ErrorReport { ErrorReport(error, localizer: english, numbers: numbers) }
+        #expect(grouped(.invalidTarget(1_000_000_001)).text
+            == "Error: A word target is a whole number of words from 1 to 1,000,000,000, not 1,000,000,001.\n")
+        #expect(grouped(.invalidGoal(1_000_000_001)).text
+            == "Error: A daily goal is a whole number of words from 1 to 1,000,000,000, not 1,000,000,001.\n")
+        let days = grouped(.submissions(.invalidResponseDays(3_651)))
+        checkShape(days)
+        #expect(days.status == .refused)
+        #expect(days.text == "Error: A market's usual response time is from 1 to 3,650 days, not 3,651. Nothing was recorded.\n")
+        let range = report(UsageError.badValue(
+            option: "--goal", value: "1000000001", expected: .inRange(.dailyGoal, minimum: "1", maximum: "1,000,000,000"), command: "progress"))
+        #expect(range.status == .usage)
+        #expect(range.text.contains(
+            "“1000000001” is not a valid value for --goal: use a whole number of words from 1 to 1,000,000,000; 0 or an empty value clears the goal."))
     }
 
     /// The folder to count is gone, is not a folder, or cannot be read: refused (1), naming it.
@@ -307,6 +324,8 @@ import ProjectStoreFile
         .badValue(option: "--to", value: "two", expected: .positiveNumber, command: "move"),
         .badValue(option: "--target", value: "x", expected: .wordTarget(grouped: "80,000"), command: "edit"),
         .badValue(option: "--target", value: "1.5", expected: .wholeWords(grouped: "80,000"), command: "edit"),
+        .badValue(option: "--target", value: "1000000001", expected: .inRange(.wordTarget, minimum: "1", maximum: "1,000,000,000"), command: "edit"),
+        .badValue(option: "--response-days", value: "3651", expected: .inRange(.responseDays, minimum: "1", maximum: "3,650"), command: "market"),
         .badValue(option: "--due", value: "2027-02-30", expected: .date, command: "add"),
         .needsTerminal(argument: "placeholder.name", command: "add"),
     ])

@@ -54,11 +54,22 @@ import Testing
 
     @Test(arguments: [
         ("en_US", "80 000"), ("en_US", "eighty"), ("en_US", "-5"), ("en_US", "+5"), ("en_US", " 5"), ("en_US", "5k"),
-        ("en_US", ","), ("en_US", "99999999999999999999999"), ("de_DE", "80 000"), ("fr_FR", "80 00"),
+        ("en_US", ","), ("de_DE", "80 000"), ("fr_FR", "80 00"),
         ("fr_FR", " 800"), ("en_US", "١٢٣"),
     ])
     func refusesWhatIsNoNumber(locale: String, typed: String) {
         #expect(NumberText(locale: Locale(identifier: locale)).reading(typed) == .invalid)
+    }
+
+    /// Digits past what a whole number holds are a number too large, not no number: the message
+    /// then says the range.
+    @Test(arguments: [
+        ("en_US", "99999999999999999999999"), ("en_US", "9223372036854775808"), ("en_US", "10,000,000,000,000,000,000"),
+        ("fr_FR", "10 000 000 000 000 000 000"), ("de_DE", "10.000.000.000.000.000.000"),
+    ])
+    func digitsPastAWholeNumberAreTooLarge(locale: String, typed: String) {
+        #expect(NumberText(locale: Locale(identifier: locale)).reading(typed) == .tooLarge)
+        #expect(NumberText(locale: Locale(identifier: locale)).reading("9223372036854775807") == .whole(Int.max))
     }
 
     /// A problem inside the folder is one line, with the whole path and the reason in the user's words.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ProjectCLI
 import ProjectStore
@@ -67,6 +68,29 @@ import ProjectStore
         #expect(throws: UsageError.badValue(option: "--to", value: typed, expected: .positiveNumber, command: "move")) {
             try invocation.number(MoveCommand.to)
         }
+    }
+
+    /// `--target` and `--goal` take 1 to 1,000,000,000 words, and 0 or nothing to clear; past the
+    /// range, however many digits, the refusal says the range as the locale groups it.
+    @Test(arguments: [("1", 1), ("1000000000", 1_000_000_000), ("1,000,000,000", 1_000_000_000), ("0", nil), ("", nil)] as [(String, Int?)])
+    func wordsInTheRange(_ typed: String, _ words: Int?) throws {
+        let numbers = NumberText(locale: Locale(identifier: "en_US"))
+        let edit = Invocation(spec: EditCommand.spec, arguments: ["X"], values: ["target": typed], flags: [])
+        #expect(try edit.wordTarget(EditCommand.target, numbers: numbers) == .set(words))
+        let progress = Invocation(spec: ProgressCommand.spec, arguments: [], values: ["goal": typed], flags: [])
+        #expect(try progress.wordTarget(ProgressCommand.goal, numbers: numbers, kept: .dailyGoal) == .set(words))
+    }
+
+    @Test(arguments: ["1000000001", "1,000,000,001", "1000000000000000000", "9223372036854775807", "99999999999999999999999"])
+    func wordsPastTheRange(_ typed: String) {
+        let numbers = NumberText(locale: Locale(identifier: "fr_FR"))
+        let edit = Invocation(spec: EditCommand.spec, arguments: ["X"], values: ["target": typed.replacingOccurrences(of: ",", with: " ")], flags: [])
+        let range = UsageError.Expectation.inRange(.wordTarget, minimum: "1", maximum: "1\u{202F}000\u{202F}000\u{202F}000")
+        #expect(throws: UsageError.badValue(option: "--target", value: typed.replacingOccurrences(of: ",", with: " "), expected: range, command: "edit")) {
+            try edit.wordTarget(EditCommand.target, numbers: numbers)
+        }
+        let progress = Invocation(spec: ProgressCommand.spec, arguments: [], values: ["goal": typed.replacingOccurrences(of: ",", with: " ")], flags: [])
+        #expect(throws: UsageError.self) { try progress.wordTarget(ProgressCommand.goal, numbers: numbers, kept: .dailyGoal) }
     }
 
     @Test func valueNotGiven() throws {

@@ -49,7 +49,7 @@ enum MarketCommand: Command {
         }
         if action != .rename, let extra = invocation.argument(2) { throw UsageError.extraArgument(extra, command: spec.name) }
         if action == .list, let named { throw UsageError.extraArgument(named, command: spec.name) }
-        let texts = try fieldTexts(invocation)
+        let texts = try fieldTexts(invocation, numbers: context.numbers)
         let store = try context.store
         let words = context.submissionWords
         switch action {
@@ -99,13 +99,15 @@ enum MarketCommand: Command {
     }
 
     /// The fields given, as the text each holds; an empty value clears a field that may be empty.
-    private static func fieldTexts(_ invocation: Invocation) throws(UsageError) -> [(MarketField, String?)] {
+    /// A usual response time is a whole number of days in the range the tool keeps, said with the
+    /// range as `numbers` groups it.
+    private static func fieldTexts(_ invocation: Invocation, numbers: NumberText) throws(UsageError) -> [(MarketField, String?)] {
         _ = try invocation.choice(kind, of: MarketKind.self)
         _ = try invocation.yesNo(simultaneous)
         _ = try invocation.yesNo(multiple)
         if let text = invocation.value(deadline), !text.isEmpty { _ = try invocation.day(deadline) }
-        if let text = invocation.value(responseDays), !text.isEmpty, (Int(text) ?? 0) < 1 {
-            throw invocation.badValue(responseDays, expected: .positiveNumber)
+        if let text = invocation.value(responseDays), !text.isEmpty, !(Int(text).map(StoredNumber.responseDays.takes) ?? false) {
+            throw invocation.outOfRange(responseDays, .responseDays, numbers: numbers)
         }
         return fieldOptions.compactMap { field, option in
             invocation.value(option).map { (field, field == .kind ? $0.lowercased() : $0) }

@@ -25,16 +25,16 @@ enum ProgressCommand: Command {
         if invocation.isSet(json) && invocation.isSet(csv) {
             throw UsageError.conflictingOptions([json, csv].map { "--" + $0.long }, command: spec.name)
         }
+        // Read before the store is opened: a goal refused leaves every file as it was.
+        let goalSet = try invocation.wordTarget(goal, numbers: context.numbers, kept: .dailyGoal)
         let store = try context.store
         let catalog = try store.catalog()
         let projects = try invocation.argument(0).map { [try catalog.project(.named($0))] } ?? catalog.projects
         let folder = try context.progressFolder(store, catalog)
         let now = context.clock()
         let machine = MachineFile.machine(environment: context.environment).id
-        if invocation.value(goal) != nil {
-            let words = try invocation.wordTarget(goal, numbers: context.numbers).value
-            let setting = GoalSetting(time: Int(now.timeIntervalSince1970.rounded(.down)), words: words)
-            try folder.append(ProgressRecords(goals: [setting]), latest: nil, of: machine)
+        if case .set(let words) = goalSet {
+            try folder.setGoal(words, at: Int(now.timeIntervalSince1970.rounded(.down)), of: machine)
             if let words {
                 context.say("progress.goal-set", ["words": context.progressText.words(words)])
             } else {

@@ -71,6 +71,9 @@ enum TypedNumber: Equatable {
     /// Digits around a comma or a point that do not group thousands (`1,5`, `80,5`, or English
     /// `80.000`): perhaps a decimal, so no whole number is guessed from it.
     case perhapsDecimal
+    /// Digits, grouped as a whole number is, of more than a whole number holds (19 digits and
+    /// more): too large for anything the tool keeps, and said so rather than called no number.
+    case tooLarge
     case invalid
 }
 
@@ -81,7 +84,7 @@ extension NumberText {
         // After the first, each group is exactly three digits: `1,5` and `80,50` group nothing.
         let grouped = digitsOnly && groups.dropFirst().allSatisfy { $0.count == 3 }
             && (groups.count == 1 || groups[0].count <= 3)
-        if grouped, let number = Int(groups.joined()) { return .whole(number) }
+        if grouped { return Int(groups.joined()).map(TypedNumber.whole) ?? .tooLarge }
         let marks: Set<Character> = [",", "."]
         let looksDecimal = text.contains(where: marks.contains)
             && text.allSatisfy { $0.isASCIIDigit || marks.contains($0) || typedSeparators.contains($0) }

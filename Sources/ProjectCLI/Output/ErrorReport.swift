@@ -29,15 +29,17 @@ struct ErrorReport {
     let code: String
 
     /// `dates` words the dates some errors name, in the writer's locale; without it they are
-    /// given as timestamps.
-    init(_ error: any Error, localizer l: Localizer, dates: DateText? = nil) {
+    /// given as timestamps. `numbers` groups the numbers they name; without it they are digits.
+    init(_ error: any Error, localizer l: Localizer, dates: DateText? = nil, numbers: NumberText? = nil) {
         let lines: [String]
+        let number = { (value: Int) in numbers?.string(value) ?? String(value) }
         switch error {
         case let error as ProjectStoreError:
             if case .submissions(let problem) = error {
-                (lines, status) = (Self.describe(problem, l, day: { dates?.day($0) ?? $0.description }), .refused)
+                (lines, status) = (Self.describe(problem, l, day: { dates?.day($0) ?? $0.description }, number: number), .refused)
             } else {
-                (lines, status) = Self.describe(error, l, when: { dates?.dateAndTime($0) ?? Timestamp.string(from: $0) })
+                (lines, status) = Self.describe(
+                    error, l, when: { dates?.dateAndTime($0) ?? Timestamp.string(from: $0) }, number: number)
             }
         case let error as UsageError:
             lines = [Self.describe(error, l), Self.helpHint(for: error.command, l)]
@@ -57,7 +59,9 @@ struct ErrorReport {
         }.joined(separator: "\n") + "\n"
     }
 
-    private static func describe(_ error: ProjectStoreError, _ l: Localizer, when: (Date) -> String) -> ([String], ExitStatus) {
+    private static func describe(
+        _ error: ProjectStoreError, _ l: Localizer, when: (Date) -> String, number: @escaping (Int) -> String
+    ) -> ([String], ExitStatus) {
         switch error {
         case .invalidName(let name, let problem):
             return ([describe(problem, name: name, l)], .refused)
@@ -85,7 +89,9 @@ struct ErrorReport {
             let list = problems.map { "  " + describe($0, l) }
             return ([l.text("error.import-rejected", count: problems.count)] + list, .refused)
         case .invalidTarget(let target):
-            return ([l.text("error.invalid-target", ["target": String(target)])], .refused)
+            return ([l.text("error.invalid-target", range(of: .wordTarget, number, with: ["target": number(target)]))], .refused)
+        case .invalidGoal(let goal):
+            return ([l.text("error.invalid-goal", range(of: .dailyGoal, number, with: ["goal": number(goal)]))], .refused)
         case .storage(let storage):
             return ([describe(storage, l)] + recovery(from: storage, l), .unavailable)
         case .folderRefused(let path, .notUTF8):
@@ -135,8 +141,14 @@ struct ErrorReport {
                 ?? l.text("error.store-lost.undated", count: lost.changes, ["path": lost.path])
             return ([found, l.text("error.store-lost.what-to-do")], .unavailable)
         case .submissions(let problem):
-            return (describe(problem, l, day: \.description), .refused)
+            return (describe(problem, l, day: \.description, number: number), .refused)
         }
+    }
+
+    /// `arguments` with `{minimum}` and `{maximum}` of a number the tool keeps, for the messages
+    /// that say its range.
+    static func range(of kept: StoredNumber, _ number: (Int) -> String, with arguments: [String: String]) -> [String: String] {
+        arguments.merging(["minimum": number(kept.range.lowerBound), "maximum": number(kept.range.upperBound)]) { $1 }
     }
 
     private static func describe(_ obstacle: HistoryObstacle, _ l: Localizer) -> String {
@@ -409,6 +421,12 @@ struct ErrorReport {
             l.text("usage.expected-target", ["grouped": grouped])
         case .wholeWords(let grouped):
             l.text("usage.expected-whole-target", ["grouped": grouped])
+        case .inRange(.wordTarget, let minimum, let maximum):
+            l.text("usage.expected-target-range", ["minimum": minimum, "maximum": maximum])
+        case .inRange(.dailyGoal, let minimum, let maximum):
+            l.text("usage.expected-goal-range", ["minimum": minimum, "maximum": maximum])
+        case .inRange(.responseDays, let minimum, let maximum):
+            l.text("usage.expected-response-days-range", ["minimum": minimum, "maximum": maximum])
         case .date:
             l.text("usage.expected-date")
         case .format:

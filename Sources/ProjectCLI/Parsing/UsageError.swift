@@ -1,3 +1,5 @@
+import ProjectStore
+
 /// A command line that cannot be understood; the tool exits with status 2.
 enum UsageError: Error, Equatable {
     case unknownCommand(String, suggestion: String?)
@@ -25,6 +27,9 @@ enum UsageError: Error, Equatable {
         case wordTarget(grouped: String)
         /// A whole number of words, given what may be a decimal (`1,5`).
         case wholeWords(grouped: String)
+        /// A number the tool keeps, given outside its range (`StoredNumber.range`); the bounds as
+        /// the locale groups them.
+        case inRange(StoredNumber, minimum: String, maximum: String)
         /// A real day as `YYYY-MM-DD`, or nothing to clear the date.
         case date
         case format

@@ -23,17 +23,28 @@ extension Invocation {
 }
 
 extension Invocation {
-    /// `--target`: a whole number of words, as digits or grouped the way the tool writes it in the
-    /// writer's locale (`numbers`); `0` or nothing clears the target (`.set(nil)`).
-    func wordTarget(_ option: OptionSpec, numbers: NumberText) throws(UsageError) -> ProjectEdit.Field<Int> {
+    /// `--target` (and `--goal`, as `kept` says): a whole number of words, as digits or grouped the
+    /// way the tool writes it in the writer's locale (`numbers`), within the range the tool keeps;
+    /// `0` or nothing clears it (`.set(nil)`).
+    func wordTarget(
+        _ option: OptionSpec, numbers: NumberText, kept: StoredNumber = .wordTarget
+    ) throws(UsageError) -> ProjectEdit.Field<Int> {
         guard let text = value(option) else { return .keep }
         if text.isEmpty { return .set(nil) }
         let example = numbers.string(80_000)
         switch numbers.reading(text) {
-        case .whole(let words): return .set(words == 0 ? nil : words)
+        case .whole(0): return .set(nil)
+        case .whole(let words) where kept.takes(words): return .set(words)
+        case .whole, .tooLarge: throw outOfRange(option, kept, numbers: numbers)
         case .perhapsDecimal: throw badValue(option, expected: .wholeWords(grouped: example))
         case .invalid: throw badValue(option, expected: .wordTarget(grouped: example))
         }
+    }
+
+    /// A value refused for `option` with the range of `kept` as `numbers` groups it.
+    func outOfRange(_ option: OptionSpec, _ kept: StoredNumber, numbers: NumberText) -> UsageError {
+        badValue(option, expected: .inRange(
+            kept, minimum: numbers.string(kept.range.lowerBound), maximum: numbers.string(kept.range.upperBound)))
     }
 
     /// `--due`: a real day as `YYYY-MM-DD`; nothing clears the date (`.set(nil)`).

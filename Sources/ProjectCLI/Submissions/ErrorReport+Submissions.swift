@@ -2,7 +2,9 @@ import ProjectStore
 
 extension ErrorReport {
     /// What the markets and submissions refused, in words; each says nothing was recorded.
-    static func describe(_ problem: SubmissionError, _ l: Localizer, day: @escaping (CalendarDay) -> String) -> [String] {
+    static func describe(
+        _ problem: SubmissionError, _ l: Localizer, day: @escaping (CalendarDay) -> String, number: (Int) -> String = { String($0) }
+    ) -> [String] {
         let words = SubmissionWords(localizer: l, day: day)
         switch problem {
         case .duplicateMarket(let name):
@@ -16,6 +18,8 @@ extension ErrorReport {
                 "reference": TerminalText.visible(reference), "numbers": candidates.map(String.init).joined(separator: ", ")])]
         case .invalidValue(let field, let value):
             return [l.text("error.market.invalid-value", ["field": field, "value": TerminalText.visible(value)])]
+        case .invalidResponseDays(let days):
+            return [l.text("error.market.invalid-response-days", range(of: .responseDays, number, with: ["days": number(days)]))]
         case .responseInFuture(let date):
             return [l.text("error.response.future", ["date": day(date)])]
         case .responseBeforeSent(let date, let sent):

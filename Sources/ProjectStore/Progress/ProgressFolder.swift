@@ -20,6 +20,13 @@ extension ProgressFolder {
         guard !outcome.settled.isEmpty || outcome.latest != nil else { return }
         try append(ProgressRecords(counts: outcome.settled), latest: outcome.latest, of: machine)
     }
+
+    /// Records the daily goal set at `time` (seconds since 1970); `nil` clears it. A goal is a whole
+    /// number of words in `StoredNumber.dailyGoal.range`: nothing is written otherwise.
+    public func setGoal(_ words: Int?, at time: Int, of machine: UUID) throws(ProjectStoreError) {
+        if let words, !StoredNumber.dailyGoal.takes(words) { throw .invalidGoal(words) }
+        try append(ProgressRecords(goals: [GoalSetting(time: time, words: words)]), latest: nil, of: machine)
+    }
 }
 
 /// Every machine's records in memory. Machines given one folder share a root whose sync engine

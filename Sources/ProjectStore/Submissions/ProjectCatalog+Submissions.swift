@@ -28,7 +28,10 @@ extension ProjectCatalog {
         return market
     }
 
-    /// Sets one field from its text, as `market edit` and `market rename` give it.
+    /// Sets one field from its text, as `market edit` and `market rename` give it. A usual response
+    /// time is held to `StoredNumber.responseDays.range` here rather than in `Market.set`, which
+    /// also replays the history and merges the logs, where a time set before the range was kept
+    /// must come back as it was.
     @discardableResult
     public mutating func setMarket(_ reference: String, _ field: MarketField, to text: String?) throws(ProjectStoreError) -> Market {
         let index = marketIndex(try market(reference).id)!
@@ -36,6 +39,9 @@ extension ProjectCatalog {
         if field == .name {
             text = try ProjectName.validated(text ?? "")
             try refuseTaken(text!, by: markets[index].id)
+        }
+        if field == .responseDays, let days = text.flatMap({ Int($0) }), !StoredNumber.responseDays.takes(days) {
+            throw .submissions(.invalidResponseDays(days))
         }
         let before = markets[index].text(of: field)
         guard before != text else { return markets[index] }

@@ -9,6 +9,8 @@ public enum SubmissionError: Error, Sendable, Equatable {
     case ambiguousSubmission(String, candidates: [Int])
     /// `market edit` given a value its field cannot hold (`--simultaneous maybe`).
     case invalidValue(field: String, value: String)
+    /// A usual response time outside `StoredNumber.responseDays.range`.
+    case invalidResponseDays(Int)
     case responseInFuture(CalendarDay)
     case responseBeforeSent(CalendarDay, sent: CalendarDay)
     case fileNotInSubmission(String)

@@ -1,9 +1,10 @@
 extension ProjectCatalog {
-    /// Sets the word target; `nil` clears it. A target is a whole number of words, at least 1.
+    /// Sets the word target; `nil` clears it. A target is a whole number of words in
+    /// `StoredNumber.wordTarget.range`.
     @discardableResult
     public mutating func setTarget(of reference: ProjectReference, to target: Int?) throws(ProjectStoreError) -> Project {
         let index = try project(reference).position - 1
-        if let target, target < 1 { throw .invalidTarget(target) }
+        if let target, !StoredNumber.wordTarget.takes(target) { throw .invalidTarget(target) }
         if projects[index].target != target {
             record(.set(projects[index].id, .target(from: projects[index].target, to: target)))
             projects[index].target = target

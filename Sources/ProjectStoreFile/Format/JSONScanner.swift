@@ -143,6 +143,13 @@ struct JSONScanner {
         try consumeLiteral("null") ? nil : integer()
     }
 
+    /// A whole number of at most 18 characters, a minus sign counted, so it never overflows; a
+    /// longer one is a syntax error, as it has always been. The rule that keeps the reader and the
+    /// writer agreed: every number the tool writes into a file it reads again is far shorter. What
+    /// a writer types is held to `StoredNumber`'s ranges, ten digits at most, before it is written;
+    /// every other number is one the tool counts itself (positions, revisions, version numbers,
+    /// words, offsets in logs). The limit is not narrowed to those ranges, so that a store written
+    /// before them is read as it was.
     mutating func integer() throws(DocumentProblem) -> Int {
         skipWhitespace()
         let start = offset

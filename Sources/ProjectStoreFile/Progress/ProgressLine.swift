@@ -131,7 +131,11 @@ private struct FieldReader {
         var index = position + 1
         let negative = index < count && bytes[index] == UInt8(ascii: "-")
         if negative { index += 1 }
-        // At most 18 digits, so the value never overflows.
+        // At most 18 digits, so the value never overflows; a longer field leaves its line unread,
+        // as it always has. Every number written here is far shorter: a goal is held to
+        // `StoredNumber.dailyGoal.range` (ten digits) before it is written, and times, offsets and
+        // counts of words are what one machine measures. The limit is not narrowed to that range,
+        // so that a log written before it is read as it was.
         let start = index, end = min(count, start + 18)
         var value = 0
         while index < end {

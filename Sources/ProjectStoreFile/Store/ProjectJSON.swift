@@ -148,6 +148,8 @@ public enum ProjectJSON {
                 // `null` in an export, for a project without a folder.
                 managed = try scanner.null() ? false : scanner.boolean()
             } else if key == "target" {
+                // Any target of at least 1 the scanner reads, beyond `StoredNumber.wordTarget.range`:
+                // a store or export written before that range is read as it was.
                 target = try scanner.optionalInteger()
                 if let target, target < 1 { throw .wrongValue(field: "target", value: String(target), project: position) }
             } else if key == "due" {

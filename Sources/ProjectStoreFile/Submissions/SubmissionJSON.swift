@@ -41,6 +41,8 @@ enum SubmissionJSON {
             return kind
         }
         let deadline = try texts[.deadline].map { text throws(DocumentProblem) in try day(text, field: "deadline", index: index) }
+        // Any whole number of days of at least 1, beyond `StoredNumber.responseDays.range`: a store
+        // written before that range is read as it was.
         let days = try texts[.responseDays].map { text throws(DocumentProblem) in
             guard let days = Int(text), days >= 1 else { throw .wrongValue(field: "response-days", value: text, project: index) }
             return days
