@@ -206,10 +206,13 @@ struct JSONScannerTests {
     }
 
     @Test func integers() throws {
-        for (text, value) in [("0", 0), ("42", 42), (" -7", -7), ("123456789012345678", 123_456_789_012_345_678)] {
+        for (text, value) in [
+            ("0", 0), ("42", 42), (" -7", -7), ("123456789012345678", 123_456_789_012_345_678),
+            ("1000000000000000000", 1_000_000_000_000_000_000), ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min),
+        ] {
             #expect(try scanning(text) { try $0.integer() } == value)
         }
-        for text in ["x", "-", "", "\"1\"", "12345678901234567890"] {
+        for text in ["x", "-", "", "\"1\"", "12345678901234567890", "9223372036854775808", "-9223372036854775809"] {
             #expect(throws: DocumentProblem.self, "\(text)") { try scanning(text) { try $0.integer() } }
         }
     }

@@ -143,28 +143,33 @@ struct JSONScanner {
         try consumeLiteral("null") ? nil : integer()
     }
 
-    /// A whole number of at most 18 characters, a minus sign counted, so it never overflows; a
-    /// longer one is a syntax error, as it has always been. The rule that keeps the reader and the
-    /// writer agreed: every number the tool writes into a file it reads again is far shorter. What
-    /// a writer types is held to `StoredNumber`'s ranges, ten digits at most, before it is written;
-    /// every other number is one the tool counts itself (positions, revisions, version numbers,
-    /// words, offsets in logs). The limit is not narrowed to those ranges, so that a store written
-    /// before them is read as it was.
+    /// A whole number that fits an `Int`; a longer one is a syntax error. The rule that keeps the
+    /// reader and the writer agreed: every number the tool writes into a file it reads again fits.
+    /// What a writer types is held to `StoredNumber`'s ranges, ten digits at most, before it is
+    /// written; every other number is one the tool counts itself (positions, revisions, version
+    /// numbers, words, offsets in logs). The limit is the type's, not those ranges, so that a store
+    /// written before them is read as it was, the 19-digit targets an earlier version let through
+    /// included.
     mutating func integer() throws(DocumentProblem) -> Int {
         skipWhitespace()
         let start = offset
         let negative = offset < bytes.count && bytes[offset] == UInt8(ascii: "-")
         if negative { offset += 1 }
+        // Counted down from zero, so that Int.min reads too.
         var value = 0
-        while offset < bytes.count, (48...57).contains(bytes[offset]), offset - start < 18 {
-            value = value * 10 + Int(bytes[offset] - 48)
+        var fits = true
+        while offset < bytes.count, (48...57).contains(bytes[offset]) {
+            let (tens, overflowTens) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflowDigit) = tens.subtractingReportingOverflow(Int(bytes[offset] - 48))
+            fits = fits && !overflowTens && !overflowDigit
+            value = next
             offset += 1
         }
-        guard offset > start + (negative ? 1 : 0), offset == bytes.count || !(48...57).contains(bytes[offset]) else {
+        guard fits, offset > start + (negative ? 1 : 0), negative || value != .min else {
             offset = start
             throw syntaxError()
         }
-        return negative ? -value : value
+        return negative ? value : -value
     }
 
     /// The raw bytes of a string without escapes, for values that are parsed further (ids, dates);
