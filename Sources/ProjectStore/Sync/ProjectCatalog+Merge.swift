@@ -17,7 +17,8 @@ extension ProjectCatalog {
     ///
     /// Every name it gives, a project's or a market's, is one the store reads: a name the store
     /// would refuse, which only a log edited by hand or written by another program holds, is made
-    /// one first (`ProjectName.mended`).
+    /// one first (`ProjectName.mended`). The catalog made is checked by the store reader's own
+    /// rules, and refused (thrown) rather than written if anything else a log held breaks them.
     ///
     /// The saved root and the steps on disk are left out: the root's path is each machine's own,
     /// and a machine never moves a folder because of another machine's change.
@@ -200,9 +201,12 @@ private struct Merge {
             last = key
             keyed[keyed.firstIndex { $0.id == entry.project.id }!].orderKey = key
         }
+        // Checked by the rules the store's reader applies, the very ones: whatever a log held, a
+        // merge never writes a store its reader refuses. They cost a look at each name and id,
+        // little beside the merge itself.
         var catalog = try ProjectCatalog(projects: keyed, defaultOrder: defaultOrder)
         let merged = submissions.outcome()
-        (catalog.markets, catalog.submissions) = (merged.markets, merged.submissions)
+        try catalog.takeStored(markets: merged.markets, submissions: merged.submissions)
         // In the order the merge decided them, the same on every machine.
         return MergeOutcome(
             catalog: catalog, latestWrites: projects.reduce(into: [:]) { $0[$1.project.id] = $1.writes.mapValues(\.change) },

@@ -144,4 +144,19 @@ struct ValidMergedNamesTests {
         #expect(outcome.catalog.names == ["Winter", "Sonnets", "Letters", "00000000", "Winter (2)", String(long.prefix(255))])
         try Self.expectReadable(outcome.catalog)
     }
+
+    @Test("a catalog the store's reader would refuse for anything else a log held is refused by the merge, not written")
+    func safetyNet() throws {
+        // A submission given its market's id, by hand.
+        let agni = Sent.market(1, "Agni")
+        let poems = MergeTests.project(1, "Poems", key: "a1")
+        let clashing = Submission(id: agni.id, market: agni.id, project: poems.id, projectName: "Poems", sent: Sent.day("2026-10-01"),
+                                  note: nil, pieces: [Sent.piece("A")])
+        #expect(throws: DocumentProblem.duplicateID(agni.id)) {
+            try ProjectCatalog.merged([
+                MergeTests.change(MergeTests.laptop, at: 100, .create(poems), .submissions(.addMarket(agni))),
+                Self.handWrittenChange(at: 200, .submissions(.addSubmission(clashing))),
+            ])
+        }
+    }
 }
