@@ -29,7 +29,17 @@ enum ImportCommand: Command {
             try catalog.importDocument(
                 projects: document.projects, markets: document.markets, submissions: document.submissions, root: store.root(of: catalog))
         }
-        context.say("import.done", count: imported.projects.count)
+        if document.markets.isEmpty && document.submissions.isEmpty {
+            context.say("import.done", count: imported.projects.count)
+        } else {
+            // Says what came of each, even of none: "Imported 0 projects." told nothing of the rest.
+            let localizer = context.localizer
+            context.say("import.done.all", [
+                "projects": localizer.text("import.count.projects", count: imported.projects.count),
+                "markets": localizer.text("import.count.markets", count: imported.markets.count),
+                "submissions": localizer.text("import.count.submissions", count: imported.submissions.count),
+            ])
+        }
     }
 
     private static func read(_ path: String) throws(CommandError) -> [UInt8] {

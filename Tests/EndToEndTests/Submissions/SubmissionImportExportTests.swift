@@ -79,4 +79,21 @@ struct SubmissionImportExportTests {
         #expect(sandbox.storeBytes() == before)
         #expect(await sandbox.names() == ["Winter"])
     }
+
+    @Test("an import says what came in of each kind, and the submissions are there to list")
+    func saysWhatCameIn() async throws {
+        let sandbox = try await Self.writer()
+        let path = try sandbox.file("poems.json", Self.document(
+            markets: [Self.market(Self.agni, "Agni")],
+            submissions: [Self.submission(uuid("5b000000", 1)), Self.submission(uuid("5b000000", 2), sent: "2026-09-01")]))
+        #expect(await sandbox.ok("import", path).stdout == "Imported 1 project, 1 market and 2 submissions.\n")
+        let json = try #require(parseJSON(await sandbox.ok("submissions", "--json").stdoutBytes) as? [String: Any])
+        // Numbered by the day sent, as any submission: the one sent earlier is 1.
+        let numbers = (json["submissions"] as? [[String: Any]] ?? []).map { ($0["id"] as? String ?? "", $0["number"] as? Int ?? 0) }
+        #expect(Dictionary(uniqueKeysWithValues: numbers) == [uuid("5b000000", 2): 1, uuid("5b000000", 1): 2])
+        // Only markets and submissions: said so, not "Imported 0 projects."
+        let more = try sandbox.file("more.json", Self.document(
+            projects: [], markets: [Self.market(uuid("3a000000", 2), "Bell")], submissions: [Self.submission(uuid("5b000000", 3), to: uuid("3a000000", 2))]))
+        #expect(await sandbox.ok("import", more).stdout == "Imported 0 projects, 1 market and 1 submission.\n")
+    }
 }
