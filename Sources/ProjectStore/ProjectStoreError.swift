@@ -126,7 +126,8 @@ public enum JSONValueKind: Sendable, Equatable {
     case object, array, string, number, boolean, null
 }
 
-/// One thing wrong with an import document; `index` is the 1-based place of the project in it.
+/// One thing wrong with an import document; `index` is the 1-based place of the project, market or
+/// submission among the document's projects, markets or submissions.
 public enum ImportProblem: Sendable, Equatable {
     case invalidName(index: Int, name: String, NameProblem)
     case clashesWithStore(index: Int, name: String, existing: String)
@@ -137,4 +138,16 @@ public enum ImportProblem: Sendable, Equatable {
     case folderRepeated(index: Int, folder: String, otherIndex: Int)
     /// A folder no file may record (`ProjectFolder.refusal(of:)`).
     case folderRefused(index: Int, folder: String, FolderRefusal)
+    case marketInvalidName(index: Int, name: String, NameProblem)
+    case marketClashesWithStore(index: Int, name: String, existing: String)
+    case marketClashesWithinDocument(index: Int, name: String, otherIndex: Int)
+    case marketIDRepeated(index: Int, id: UUID, otherIndex: Int)
+    /// A market given the id of a submission the store holds: the store holds an id once.
+    case marketIDOfSubmission(index: Int, id: UUID)
+    case submissionIDRepeated(index: Int, id: UUID, otherIndex: Int)
+    /// A submission given the id of a market, the store's or the document's, named by its name.
+    case submissionIDOfMarket(index: Int, id: UUID, market: String)
+    /// A submission to a market neither the document nor the store holds.
+    case submissionMarketMissing(index: Int, market: UUID)
+    case submissionWithoutPieces(index: Int)
 }

@@ -230,6 +230,34 @@ import ProjectStoreFile
         #expect(lines[5].contains(fixedID(6).lowercasedString) && lines[5].contains("project 2"))
     }
 
+    @Test func importRejectedNamesTheMarketOrSubmission() {
+        let problems: [ImportProblem] = [
+            .marketInvalidName(index: 1, name: "", .empty),
+            .marketClashesWithStore(index: 2, name: "AGNI", existing: "Agni"),
+            .marketClashesWithinDocument(index: 4, name: "rattle", otherIndex: 3),
+            .marketIDRepeated(index: 5, id: fixedID(5), otherIndex: 1),
+            .marketIDOfSubmission(index: 6, id: fixedID(6)),
+            .submissionIDRepeated(index: 2, id: fixedID(7), otherIndex: 1),
+            .submissionIDOfMarket(index: 3, id: fixedID(8), market: "Agni"),
+            .submissionMarketMissing(index: 4, market: fixedID(9)),
+            .submissionWithoutPieces(index: 5),
+        ]
+        let result = report(ProjectStoreError.importRejected(problems))
+        checkShape(result)
+        #expect(result.status == .refused)
+        let lines = result.text.lines.dropLast()
+        #expect(lines.count == 1 + problems.count)
+        #expect(lines[1].hasPrefix("  market 1: "))
+        #expect(lines[2].contains("“AGNI”") && lines[2].contains("“Agni”") && lines[2].contains("markets"))
+        #expect(lines[3].contains("market 4") && lines[3].contains("market 3"))
+        #expect(lines[4].contains(fixedID(5).lowercasedString) && lines[4].contains("market 1"))
+        #expect(lines[5].contains(fixedID(6).lowercasedString) && lines[5].contains("submissions"))
+        #expect(lines[6] == "  submission 2: the id \(fixedID(7).lowercasedString) is also the id of submission 1 of the document.")
+        #expect(lines[7].contains(fixedID(8).lowercasedString) && lines[7].contains("“Agni”"))
+        #expect(lines[8].hasPrefix("  submission 4: ") && lines[8].contains(fixedID(9).lowercasedString))
+        #expect(lines[9].hasPrefix("  submission 5: "))
+    }
+
     @Test func importRejectedWithOneProblemIsSingular() {
         let result = report(ProjectStoreError.importRejected([.idInStore(index: 1, id: fixedID(1))]))
         #expect(result.text.contains("this problem"))

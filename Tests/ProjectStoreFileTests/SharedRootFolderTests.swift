@@ -85,6 +85,21 @@ import ProjectStore
         }
     }
 
+    @Test("a log setting a target below 1, which the store refuses, is refused as it is read: a merge never takes it in")
+    func targetBelowOne() throws {
+        try withTemporaryFolder { root in
+            let shared = SharedRootFolder()
+            try shared.share(root)
+            let zero = Change(revision: 1, time: Date(millisecondsSince1970: 1_000), clock: HybridTime(milliseconds: 1_000, counter: 0),
+                              machine: laptop, kind: .command("edit"), operations: [.set(UUID(), .target(from: 80_000, to: 0))])
+            _ = try shared.append(SharedChange(change: zero, seen: [:]), in: root)
+            let path = root + "/" + SharedRootFolder.relativeLogPath(of: laptop.id)
+            #expect(throws: ProjectStoreError.sharedFile(.invalid(path: path, .wrongValue(field: "target", value: "0", project: nil)))) {
+                try shared.log(of: laptop.id, in: root)
+            }
+        }
+    }
+
     @Test("cut takes this machine's log back to a mark")
     func cut() throws {
         try withTemporaryFolder { root in

@@ -6,7 +6,8 @@ import Darwin
 import ProjectStore
 import ProjectStoreFile
 
-/// `project import <file>`: adds the projects of an export document, all or none.
+/// `project import <file>`: adds the projects, markets and submissions of an export document, all
+/// or none.
 enum ImportCommand: Command {
     static let spec = CommandSpec(
         name: "import", summary: "import.summary", discussion: "import.discussion",
@@ -25,11 +26,20 @@ enum ImportCommand: Command {
         let store = try context.store
         // The markets and submissions come in the same change as the projects: one undo takes all back.
         let imported = try store.change { catalog throws(ProjectStoreError) in
-            let projects = try catalog.importProjects(document.projects, root: store.root(of: catalog))
-            try catalog.importSubmissions(markets: document.markets, submissions: document.submissions)
-            return projects
+            try catalog.importDocument(
+                projects: document.projects, markets: document.markets, submissions: document.submissions, root: store.root(of: catalog))
         }
-        context.say("import.done", count: imported.count)
+        if document.markets.isEmpty && document.submissions.isEmpty {
+            context.say("import.done", count: imported.projects.count)
+        } else {
+            // Says what came of each, even of none: "Imported 0 projects." told nothing of the rest.
+            let localizer = context.localizer
+            context.say("import.done.all", [
+                "projects": localizer.text("import.count.projects", count: imported.projects.count),
+                "markets": localizer.text("import.count.markets", count: imported.markets.count),
+                "submissions": localizer.text("import.count.submissions", count: imported.submissions.count),
+            ])
+        }
     }
 
     private static func read(_ path: String) throws(CommandError) -> [UInt8] {

@@ -1002,6 +1002,24 @@ error.history.market-added-elsewhere = Auf {machine} wurde seitdem ein Markt nam
 error.history.submitted-elsewhere = Auf {machine} wurde seitdem eine Einsendung von „{project}“ an „{market}“ festgehalten; diese Änderung zurückzunehmen, würde auch sie rückgängig machen. Es wurde nichts geändert. Nehmen Sie die gewünschte Änderung stattdessen von Hand vor.
 error.history.responded-elsewhere = Auf {machine} wurde seitdem eine Antwort von „{market}“ für {piece} festgehalten ({status}); diese Änderung zurückzunehmen, würde auch sie rückgängig machen. Es wurde nichts geändert. Nehmen Sie die gewünschte Änderung stattdessen von Hand vor.
 error.history.withdrawn-elsewhere = {piece} wurde seitdem auf {machine} bei „{market}“ zurückgezogen; diese Änderung zurückzunehmen, würde auch das Zurückziehen rückgängig machen. Es wurde nichts geändert. Nehmen Sie die gewünschte Änderung stattdessen von Hand vor.
+
+# import: markets and submissions checked with the projects, and what came in (docs/store-format.md)
+import.problem.market-invalid-name = Markt {index}: {reason}
+import.problem.market-clash-store = Markt {index}: „{name}“ kollidiert mit „{existing}“, der schon zu Ihren Märkten gehört.
+import.problem.market-clash-document = Markt {index}: „{name}“ kollidiert mit Markt {other} des Dokuments.
+import.problem.market-id-repeated = Markt {index}: Die ID {id} ist auch die ID von Markt {other} des Dokuments.
+import.problem.market-id-submission = Markt {index}: Die ID {id} gehört schon zu einer Ihrer Einsendungen.
+import.problem.submission-id-repeated = Einsendung {index}: Die ID {id} ist auch die ID von Einsendung {other} des Dokuments.
+import.problem.submission-id-market = Einsendung {index}: Die ID {id} ist auch die ID des Markts „{market}“.
+import.problem.submission-no-market = Einsendung {index}: Der Markt {id}, an den sie ging, ist weder im Dokument noch unter Ihren Märkten.
+import.problem.submission-no-piece = Einsendung {index}: Es wurde kein Text gesendet.
+import.done.all = {projects}, {markets} und {submissions} importiert.
+import.count.projects[one] = {count} Projekt
+import.count.projects[other] = {count} Projekte
+import.count.markets[one] = {count} Markt
+import.count.markets[other] = {count} Märkte
+import.count.submissions[one] = {count} Einsendung
+import.count.submissions[other] = {count} Einsendungen
 """##,
     "en": ##"""
 # English messages for `project`. Format: docs/localization.md.
@@ -2004,6 +2022,24 @@ error.history.market-added-elsewhere = A market named “{market}” has been ad
 error.history.submitted-elsewhere = A submission of “{project}” to “{market}” has been recorded on {machine} since; taking this change back would undo it. Nothing was changed. Make the change you want by hand instead.
 error.history.responded-elsewhere = An answer from “{market}” for {piece} has been recorded on {machine} since ({status}); taking this change back would undo it. Nothing was changed. Make the change you want by hand instead.
 error.history.withdrawn-elsewhere = {piece} has been withdrawn from “{market}” on {machine} since; taking this change back would undo that. Nothing was changed. Make the change you want by hand instead.
+
+# import: markets and submissions checked with the projects, and what came in (docs/store-format.md)
+import.problem.market-invalid-name = market {index}: {reason}
+import.problem.market-clash-store = market {index}: “{name}” clashes with “{existing}”, already one of your markets.
+import.problem.market-clash-document = market {index}: “{name}” clashes with market {other} of the document.
+import.problem.market-id-repeated = market {index}: the id {id} is also the id of market {other} of the document.
+import.problem.market-id-submission = market {index}: the id {id} is already the id of one of your submissions.
+import.problem.submission-id-repeated = submission {index}: the id {id} is also the id of submission {other} of the document.
+import.problem.submission-id-market = submission {index}: the id {id} is also the id of the market “{market}”.
+import.problem.submission-no-market = submission {index}: its market {id} is neither in the document nor among your markets.
+import.problem.submission-no-piece = submission {index}: no piece was sent.
+import.done.all = Imported {projects}, {markets} and {submissions}.
+import.count.projects[one] = {count} project
+import.count.projects[other] = {count} projects
+import.count.markets[one] = {count} market
+import.count.markets[other] = {count} markets
+import.count.submissions[one] = {count} submission
+import.count.submissions[other] = {count} submissions
 """##,
     "es": ##"""
 # Spanish messages for `project`. Format and rules: docs/localization.md.
@@ -3007,6 +3043,24 @@ error.history.market-added-elsewhere = Desde entonces se ha añadido en {machine
 error.history.submitted-elsewhere = Desde entonces se ha registrado en {machine} un envío de «{project}» a «{market}»: deshacer este cambio lo desharía también. No se ha cambiado nada. Haz a mano el cambio que quieras.
 error.history.responded-elsewhere = Desde entonces se ha registrado en {machine} una respuesta de «{market}» para {piece} ({status}): deshacer este cambio la desharía también. No se ha cambiado nada. Haz a mano el cambio que quieras.
 error.history.withdrawn-elsewhere = {piece} se ha retirado de «{market}» desde entonces en {machine}: deshacer este cambio desharía también esa retirada. No se ha cambiado nada. Haz a mano el cambio que quieras.
+
+# import: markets and submissions checked with the projects, and what came in (docs/store-format.md)
+import.problem.market-invalid-name = destino {index}: {reason}
+import.problem.market-clash-store = destino {index}: «{name}» choca con «{existing}», que ya está entre tus destinos.
+import.problem.market-clash-document = destino {index}: «{name}» choca con el destino {other} del documento.
+import.problem.market-id-repeated = destino {index}: el identificador {id} es también el del destino {other} del documento.
+import.problem.market-id-submission = destino {index}: el identificador {id} ya pertenece a uno de tus envíos.
+import.problem.submission-id-repeated = envío {index}: el identificador {id} es también el del envío {other} del documento.
+import.problem.submission-id-market = envío {index}: el identificador {id} es también el del destino «{market}».
+import.problem.submission-no-market = envío {index}: su destino {id} no está ni en el documento ni entre tus destinos.
+import.problem.submission-no-piece = envío {index}: no se ha enviado ningún texto.
+import.done.all = {projects}, {markets} y {submissions} importados.
+import.count.projects[one] = {count} proyecto
+import.count.projects[other] = {count} proyectos
+import.count.markets[one] = {count} destino
+import.count.markets[other] = {count} destinos
+import.count.submissions[one] = {count} envío
+import.count.submissions[other] = {count} envíos
 """##,
     "fr": ##"""
 # French messages for `project`. Format and rules: docs/localization.md.
@@ -4011,5 +4065,23 @@ error.history.market-added-elsewhere = Une revue nommée « {market} » a ét�
 error.history.submitted-elsewhere = Un envoi de « {project} » à « {market} » a été enregistré depuis sur {machine} : annuler cette modification le déferait aussi. Rien n’a été modifié. Faites plutôt à la main la modification voulue.
 error.history.responded-elsewhere = Une réponse de « {market} » pour {piece} a été enregistrée depuis sur {machine} ({status}) : annuler cette modification la déferait aussi. Rien n’a été modifié. Faites plutôt à la main la modification voulue.
 error.history.withdrawn-elsewhere = {piece} a été retiré de « {market} » depuis sur {machine} : annuler cette modification déferait aussi ce retrait. Rien n’a été modifié. Faites plutôt à la main la modification voulue.
+
+# import: markets and submissions checked with the projects, and what came in (docs/store-format.md)
+import.problem.market-invalid-name = revue {index} : {reason}
+import.problem.market-clash-store = revue {index} : « {name} » entre en conflit avec « {existing} », déjà parmi vos revues.
+import.problem.market-clash-document = revue {index} : « {name} » entre en conflit avec la revue {other} du document.
+import.problem.market-id-repeated = revue {index} : l’identifiant {id} est aussi celui de la revue {other} du document.
+import.problem.market-id-submission = revue {index} : l’identifiant {id} est déjà celui d’un de vos envois.
+import.problem.submission-id-repeated = envoi {index} : l’identifiant {id} est aussi celui de l’envoi {other} du document.
+import.problem.submission-id-market = envoi {index} : l’identifiant {id} est aussi celui de la revue « {market} ».
+import.problem.submission-no-market = envoi {index} : sa revue {id} n’est ni dans le document ni parmi vos revues.
+import.problem.submission-no-piece = envoi {index} : aucun texte n’a été envoyé.
+import.done.all = {projects}, {markets} et {submissions} importés.
+import.count.projects[one] = {count} projet
+import.count.projects[other] = {count} projets
+import.count.markets[one] = {count} revue
+import.count.markets[other] = {count} revues
+import.count.submissions[one] = {count} envoi
+import.count.submissions[other] = {count} envois
 """##,
 ]

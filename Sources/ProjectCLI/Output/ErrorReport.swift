@@ -242,6 +242,24 @@ struct ErrorReport {
             l.text("import.problem.folder-repeated", ["index": String(index), "path": folder, "other": String(other)])
         case .folderRefused(let index, let folder, let refusal):
             l.text("import.problem.folder-refused", ["index": String(index), "reason": describe(refusal, path: folder, l)])
+        case .marketInvalidName(let index, let name, let problem):
+            l.text("import.problem.market-invalid-name", ["index": String(index), "reason": describe(problem, name: name, l)])
+        case .marketClashesWithStore(let index, let name, let existing):
+            l.text("import.problem.market-clash-store", ["index": String(index), "name": name, "existing": existing])
+        case .marketClashesWithinDocument(let index, let name, let other):
+            l.text("import.problem.market-clash-document", ["index": String(index), "name": name, "other": String(other)])
+        case .marketIDRepeated(let index, let id, let other):
+            l.text("import.problem.market-id-repeated", ["index": String(index), "id": id.lowercasedString, "other": String(other)])
+        case .marketIDOfSubmission(let index, let id):
+            l.text("import.problem.market-id-submission", ["index": String(index), "id": id.lowercasedString])
+        case .submissionIDRepeated(let index, let id, let other):
+            l.text("import.problem.submission-id-repeated", ["index": String(index), "id": id.lowercasedString, "other": String(other)])
+        case .submissionIDOfMarket(let index, let id, let market):
+            l.text("import.problem.submission-id-market", ["index": String(index), "id": id.lowercasedString, "market": market])
+        case .submissionMarketMissing(let index, let market):
+            l.text("import.problem.submission-no-market", ["index": String(index), "id": market.lowercasedString])
+        case .submissionWithoutPieces(let index):
+            l.text("import.problem.submission-no-piece", ["index": String(index)])
         }
     }
 

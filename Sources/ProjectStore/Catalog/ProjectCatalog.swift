@@ -310,6 +310,15 @@ public struct ProjectCatalog: Sendable, Equatable {
     /// or name the trash, and one the tool may not move (outside the root) is the writer's own.
     @discardableResult
     public mutating func importProjects(_ incoming: [Project], root: FolderRoot? = nil) throws(ProjectStoreError) -> [Project] {
+        let (problems, accepted) = projectImport(incoming, root: root)
+        guard problems.isEmpty else { throw .importRejected(problems) }
+        appendImported(accepted)
+        return accepted
+    }
+
+    /// The projects an import of `incoming` would append, as they would be, and everything that
+    /// refuses it; nothing changes.
+    func projectImport(_ incoming: [Project], root: FolderRoot?) -> (problems: [ImportProblem], accepted: [Project]) {
         var problems = folderProblems(in: incoming, root: root)
         var accepted: [Project] = []
         var namesInDocument: [String: Int] = [:]
@@ -347,16 +356,20 @@ public struct ProjectCatalog: Sendable, Equatable {
             project.position = projects.count + accepted.count + 1
             accepted.append(project)
         }
-        guard problems.isEmpty else { throw .importRejected(problems) }
+        guard problems.isEmpty else { return (problems, []) }
         let keys = OrderKey.sequence(after: projects.last?.orderKey, count: accepted.count)
         for index in accepted.indices { accepted[index].orderKey = keys[index] }
+        return ([], accepted)
+    }
+
+    /// Appends the projects `projectImport` accepted.
+    mutating func appendImported(_ accepted: [Project]) {
         projects.append(contentsOf: accepted)
         operations.reserveCapacity(operations.count + accepted.count)
         for project in accepted {
             idsByName[ProjectName.matchKey(project.name)] = project.id
             record(.create(project))
         }
-        return accepted
     }
 
     private func folderProblems(in incoming: [Project], root: FolderRoot?) -> [ImportProblem] {

@@ -14,11 +14,16 @@ public enum ProjectName {
         if let hidden = invisibleCharacter(in: name) {
             throw .invalidName(raw, .invisibleCharacter(hidden))
         }
-        // Counted as a reader sees them; the scalar bound keeps one huge grapheme from passing.
-        if name.count > maximumLength || name.unicodeScalars.count > 4 * maximumLength {
+        if !fitsLength(name) {
             throw .invalidName(raw, .tooLong(maximum: maximumLength))
         }
         return name
+    }
+
+    /// Whether `name` is within the length a name may have: counted as a reader sees them; the
+    /// scalar bound keeps one huge grapheme from passing.
+    static func fitsLength(_ name: String) -> Bool {
+        name.count <= maximumLength && name.unicodeScalars.count <= 4 * maximumLength
     }
 
     /// Equal keys mean the names clash. Swift compares strings by canonical equivalence, so only
@@ -93,14 +98,16 @@ public enum ProjectName {
         // Plain ASCII has none; most names are, and need no look at each character.
         guard !name.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
         for character in name {
-            let scalars = character.unicodeScalars
-            guard let base = scalars.first else { continue }
-            for scalar in scalars where scalar.properties.isDefaultIgnorableCodePoint {
-                let isKeycap = scalar.value == 0xFE0F && scalars.contains("\u{20E3}")  // "1️⃣"
-                guard scalar != base, isKeycap || isShown(scalar, within: base) else { return scalar }
-            }
+            if let hidden = character.unicodeScalars.first(where: { isHidden($0, in: character) }) { return hidden }
         }
         return nil
+    }
+
+    /// Whether `scalar`, one of `character`'s, is one `invisibleCharacter(in:)` finds.
+    static func isHidden(_ scalar: Unicode.Scalar, in character: Character) -> Bool {
+        guard scalar.properties.isDefaultIgnorableCodePoint, let base = character.unicodeScalars.first else { return false }
+        let isKeycap = scalar.value == 0xFE0F && character.unicodeScalars.contains("\u{20E3}")  // "1️⃣"
+        return scalar == base || !(isKeycap || isShown(scalar, within: base))
     }
 
     private static func isShown(_ scalar: Unicode.Scalar, within base: Unicode.Scalar) -> Bool {

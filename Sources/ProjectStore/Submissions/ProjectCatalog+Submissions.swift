@@ -203,14 +203,6 @@ extension ProjectCatalog {
         self.submissions = inOrder ? submissions : submissions.sorted(by: Self.numberedBefore)
         submissionPieces = pieces
     }
-
-    /// Adds the markets and submissions of an import document that the catalog does not hold (by
-    /// id), as one change; refuses them all when a new market's name is another market's here.
-    public mutating func importSubmissions(markets incoming: [Market], submissions arriving: [Submission]) throws(ProjectStoreError) {
-        for market in incoming where marketIndex(market.id) == nil { try addMarket(market) }
-        let present = Set(submissions.map(\.id))
-        for submission in arriving where !present.contains(submission.id) { try addSubmission(submission) }
-    }
 }
 
 extension ProjectCatalog {

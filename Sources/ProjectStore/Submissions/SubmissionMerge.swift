@@ -2,7 +2,8 @@ import Foundation
 
 /// The markets and submissions every machine's changes make, taken in the order all machines agree
 /// on, as projects are: each market field and each piece's response holds the latest change to it;
-/// a market or submission removed stays removed; two markets given one name, the later is numbered.
+/// a market or submission removed stays removed; two markets given one name, the later is numbered,
+/// and a name the store would refuse is made one it reads, as projects' names are.
 struct SubmissionMerge {
     private struct Entry<Value> {
         var value: Value
@@ -69,12 +70,15 @@ struct SubmissionMerge {
         writes[key] = shared
     }
 
-    private mutating func claim(_ wanted: String, for id: UUID, numbered: (String, Int) -> String) -> String {
+    /// The name `arriving` gives market `id`: made one the store reads if it is not, and numbered
+    /// as a project's is if another market holds it now.
+    private mutating func claim(_ arriving: String, for id: UUID, numbered: (String, Int) -> String) -> String {
+        let wanted = ProjectName.mended(arriving, id: id)
         var given = wanted
         var number = 1
         while let holder = names[ProjectName.matchKey(given)], holder != id {
             number += 1
-            given = numbered(wanted, number)
+            given = ProjectName.numbered(wanted, number, numbered)
         }
         names[ProjectName.matchKey(given)] = id
         self.numbered[id] = given == wanted ? nil : Renaming(project: id, from: wanted, to: given)

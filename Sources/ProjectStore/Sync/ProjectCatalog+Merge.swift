@@ -10,10 +10,15 @@ extension ProjectCatalog {
     ///
     /// A name or folder two projects took is decided as the changes are taken, once for good: the
     /// first to take it keeps it, a later one taking a name another holds gets it numbered
-    /// (`numbered`, “Winter (2)”), one taking a folder another holds gets none. What a merge decided
-    /// changes later only through a change of its own, never because the holder went away: otherwise
-    /// the machine that deleted the holder, which has no reason to merge again, would keep
-    /// “Winter (2)” while every other machine gave the plain name back.
+    /// (`numbered`, “Winter (2)”, shortened to fit), one taking a folder another holds gets none.
+    /// What a merge decided changes later only through a change of its own, never because the
+    /// holder went away: otherwise the machine that deleted the holder, which has no reason to merge
+    /// again, would keep “Winter (2)” while every other machine gave the plain name back.
+    ///
+    /// Every name it gives, a project's or a market's, is one the store reads: a name the store
+    /// would refuse, which only a log edited by hand or written by another program holds, is made
+    /// one first (`ProjectName.mended`). The catalog made is checked by the store reader's own
+    /// rules, and refused (thrown) rather than written if anything else a log held breaks them.
     ///
     /// The saved root and the steps on disk are left out: the root's path is each machine's own,
     /// and a machine never moves a folder because of another machine's change.
@@ -136,19 +141,21 @@ private struct Merge {
         entry.writes[field] = shared
     }
 
-    /// Gives `entry` the name `wanted`, numbered if another project holds it now.
-    private mutating func name(_ entry: inout Entry, _ wanted: String, by shared: SharedChange, numbered: (String, Int) -> String) {
+    /// Gives `entry` the name `arriving`, made one the store reads if it is not, and numbered if
+    /// another project holds it now.
+    private mutating func name(_ entry: inout Entry, _ arriving: String, by shared: SharedChange, numbered: (String, Int) -> String) {
         let id = entry.project.id
         let current = ProjectName.matchKey(entry.project.name)
         if names[current] == id { names[current] = nil }
         renamed[id] = nil
+        let wanted = ProjectName.mended(arriving, id: id)
         var given = wanted
         if let holder = names[ProjectName.matchKey(wanted)], holder != id {
             var number = 2
-            given = Self.fitted(wanted, number, numbered)
+            given = ProjectName.numbered(wanted, number, numbered)
             while names[ProjectName.matchKey(given)] != nil {
                 number += 1
-                given = Self.fitted(wanted, number, numbered)
+                given = ProjectName.numbered(wanted, number, numbered)
             }
             renamed[id] = (shared.stamp, Renaming(project: id, from: wanted, to: given))
         }
@@ -194,26 +201,18 @@ private struct Merge {
             last = key
             keyed[keyed.firstIndex { $0.id == entry.project.id }!].orderKey = key
         }
+        // Checked by the rules the store's reader applies, the very ones: whatever a log held, a
+        // merge never writes a store its reader refuses. They cost a look at each name and id,
+        // little beside the merge itself.
         var catalog = try ProjectCatalog(projects: keyed, defaultOrder: defaultOrder)
-        let renamedMarkets: [Renaming]
-        (catalog.markets, catalog.submissions, renamedMarkets) = submissions.outcome()
+        let merged = submissions.outcome()
+        try catalog.takeStored(markets: merged.markets, submissions: merged.submissions)
         // In the order the merge decided them, the same on every machine.
         return MergeOutcome(
             catalog: catalog, latestWrites: projects.reduce(into: [:]) { $0[$1.project.id] = $1.writes.mapValues(\.change) },
             overridden: overridden, dropped: dropped,
             renamed: renamed.values.sorted { ($0.0, $0.1.project.uuidString) < ($1.0, $1.1.project.uuidString) }.map(\.1),
             folderClashes: folderClashes.values.sorted { ($0.0, $0.1.project.uuidString) < ($1.0, $1.1.project.uuidString) }.map(\.1),
-            renamedMarkets: renamedMarkets)
-    }
-
-    /// `name` numbered, shortened first if the number would make it too long.
-    private static func fitted(_ name: String, _ number: Int, _ numbered: (String, Int) -> String) -> String {
-        var base = name
-        var candidate = numbered(base, number)
-        while candidate.count > ProjectName.maximumLength, !base.isEmpty {
-            base.removeLast()
-            candidate = numbered(base, number)
-        }
-        return candidate
+            renamedMarkets: merged.renamed)
     }
 }

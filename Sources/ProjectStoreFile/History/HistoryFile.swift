@@ -386,7 +386,7 @@ enum HistoryFile {
                 let (from, to) = try pair(&scanner) { scanner throws(DocumentProblem) in try scanner.optionalString() }
                 field = .details(from: from, to: to)
             } else if key == "target" {
-                let (from, to) = try pair(&scanner) { scanner throws(DocumentProblem) in try scanner.optionalInteger() }
+                let (from, to) = try pair(&scanner) { scanner throws(DocumentProblem) in try ProjectJSON.target(&scanner, project: nil) }
                 field = .target(from: from, to: to)
             } else if key == "due" {
                 let (from, to) = try pair(&scanner) { scanner throws(DocumentProblem) in try day(&scanner) }

@@ -148,10 +148,7 @@ public enum ProjectJSON {
                 // `null` in an export, for a project without a folder.
                 managed = try scanner.null() ? false : scanner.boolean()
             } else if key == "target" {
-                // Any target of at least 1 the scanner reads, beyond `StoredNumber.wordTarget.range`:
-                // a store or export written before that range is read as it was.
-                target = try scanner.optionalInteger()
-                if let target, target < 1 { throw .wrongValue(field: "target", value: String(target), project: position) }
+                target = try Self.target(&scanner, project: position)
             } else if key == "due" {
                 if let text = try scanner.optionalString() {
                     guard let day = CalendarDay(parsing: text) else { throw .wrongValue(field: "due", value: text, project: position) }
@@ -171,6 +168,18 @@ public enum ProjectJSON {
             id: id, name: name, kind: kind, created: created, details: details, position: position,
             folder: folder.map { ProjectFolder(recorded: $0, isManaged: managed) }, target: target, due: due,
             orderKey: orderKey)
+    }
+}
+
+extension ProjectJSON {
+    /// A word target as the store reads one: none, or 1 or more. The history's lines and the
+    /// machines' logs read a target set by this too, so a merge never takes in one the store refuses.
+    /// Any target of at least 1 the scanner reads, beyond `StoredNumber.wordTarget.range`: a store
+    /// or export written before that range is read as it was.
+    static func target(_ scanner: inout JSONScanner, project: Int?) throws(DocumentProblem) -> Int? {
+        let target = try scanner.optionalInteger()
+        if let target, target < 1 { throw .wrongValue(field: "target", value: String(target), project: project) }
+        return target
     }
 }
 

@@ -195,6 +195,33 @@ import Testing
         #expect(refused.terminal.errorText.contains("it may be a decimal, but a target is a whole number of words, such as 80000 or 80.000"))
     }
 
+    @Test("an import with markets and submissions says what came of each, with each count's plural form",
+          arguments: [
+              ("C.UTF-8", "Imported 0 projects, 1 market and 2 submissions."),
+              ("fr_FR.UTF-8", "0 projet, 1 revue et 2 envois importés."),
+              ("de_DE.UTF-8", "0 Projekte, 1 Markt und 2 Einsendungen importiert."),
+              ("es_ES.UTF-8", "0 proyectos, 1 destino y 2 envíos importados."),
+          ])
+    func importSaysWhatCameOfEachKind(_ locale: String, _ said: String) throws {
+        let session = Session(["LANG": locale])
+        let document = session.folder.appendingPathComponent("import.json")
+        try Data(#"""
+        {"version": 4, "sort": "name", "projects": [],
+         "markets": [{"id": "3a000000-0000-4000-8000-000000000001", "name": "Agni"}],
+         "submissions": [
+          {"id": "5b000000-0000-4000-8000-000000000001", "market": "3a000000-0000-4000-8000-000000000001",
+           "project": "6f1c2a7e-8a8e-4c55-9b1e-2f8e1d0c9a11", "projectName": "Les Saisons", "sent": "2026-10-01",
+           "pieces": [{"file": "Mars.md", "version": "0a1b2c3d4e5f"}]},
+          {"id": "5b000000-0000-4000-8000-000000000002", "market": "3a000000-0000-4000-8000-000000000001",
+           "project": "6f1c2a7e-8a8e-4c55-9b1e-2f8e1d0c9a11", "projectName": "Les Saisons", "sent": "2026-10-02",
+           "pieces": [{"file": "Avril.md", "version": "0a1b2c3d4e5f"}]}
+        ]}
+        """#.utf8).write(to: document)
+        let imported = session.run("import", document.path)
+        #expect(imported.status == 0, "\(imported.terminal.errorText)")
+        #expect(imported.terminal.outputText == said + "\n")
+    }
+
     @Test(arguments: languages)
     func showWritesTheDateTheLocalWay(_ language: Language) throws {
         let session = Session(["LANG": language.locale])
