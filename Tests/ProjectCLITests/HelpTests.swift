@@ -17,6 +17,22 @@ import Testing
         ])
     }
 
+    @Test("no command's help, page or parser holds an option twice: a command's own option takes the place of the global one of its name")
+    func everyOptionOnce() throws {
+        for spec in specs {
+            let longs = spec.allOptions.map(\.long)
+            #expect(Set(longs).count == longs.count, "\(spec.name): \(longs)")
+            let listed = view.command(spec).lines.filter { $0.hasPrefix("  --") }.map { $0.split(separator: " ")[0] }
+            #expect(Set(listed).count == listed.count, "\(spec.name) help lists an option twice: \(listed)")
+        }
+        #expect(PathCommand.spec.allOptions.filter { $0.long == "version" }.count == 1)
+        let sandbox = try ToolHarness()
+        let alone = sandbox.run(["path", "--version"])
+        #expect(alone.status == 2)
+        #expect(alone.error.contains("Here --version is the option of project path, which takes a value.") && alone.error.contains("project --version"), "\(alone.error)")
+        #expect(sandbox.run(["--version"]).status == 0)
+    }
+
     @Test func usageLineNamesEveryArgumentAndOption() {
         for spec in specs {
             let help = view.command(spec)
@@ -44,7 +60,7 @@ import Testing
     @Test func fullHelpNamesEveryOptionByItsLongNameWithItsDescription() {
         for spec in specs {
             let help = view.command(spec)
-            for option in spec.options + CommandLineParser.globalOptions {
+            for option in spec.allOptions {
                 #expect(help.contains("--\(option.long)"), "\(spec.name): help lacks --\(option.long)")
                 #expect(help.contains(view.label(option)), "\(spec.name): help lacks \(view.label(option))")
                 let firstLine = english.text(option.help).lines[0]

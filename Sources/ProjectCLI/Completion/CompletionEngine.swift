@@ -129,7 +129,7 @@ private struct LineState {
     /// project whose files, the file whose versions.
     private var values: [(placeholder: String, value: String)] = []
 
-    var options: [OptionSpec] { (command?.options ?? []) + CommandLineParser.globalOptions }
+    var options: [OptionSpec] { command?.allOptions ?? CommandLineParser.globalOptions }
 
     /// False when the line cannot be completed further: an unknown command.
     mutating func take(_ word: String, commands: [CommandSpec]) -> Bool {

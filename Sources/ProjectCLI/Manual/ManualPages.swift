@@ -76,7 +76,7 @@ struct ManualPages {
             }
         }
         if !spec.options.isEmpty { options(spec.options, heading: "man.heading.options", into: &roff) }
-        options(CommandLineParser.globalOptions, heading: "man.heading.global-options", into: &roff)
+        options(spec.globalOptions, heading: "man.heading.global-options", into: &roff)
         if let examples = spec.examples {
             roff.section(text("man.heading.examples"))
             roff.verbatim(text(examples))

@@ -42,7 +42,7 @@ struct ErrorReport {
                     error, l, when: { dates?.dateAndTime($0) ?? Timestamp.string(from: $0) }, number: number)
             }
         case let error as UsageError:
-            lines = [Self.describe(error, l), Self.helpHint(for: error.command, l)]
+            lines = [Self.describe(error, l)] + Self.ownOption(error, l) + [Self.helpHint(for: error.command, l)]
             status = .usage
         case let error as CommandError:
             (lines, status) = Self.describe(error, l)
@@ -460,6 +460,14 @@ struct ErrorReport {
         case .machineName:
             l.text("usage.expected-machine-name")
         }
+    }
+
+    /// `path --version` alone: the command's own option, which takes a value, in the place of the
+    /// global one of the same name; said, with where the global one goes.
+    private static func ownOption(_ error: UsageError, _ l: Localizer) -> [String] {
+        guard case .missingValue(let option, let command?) = error,
+              CommandLineParser.globalOptions.contains(where: { "--" + $0.long == option }) else { return [] }
+        return [l.text("usage.own-option", ["option": option, "command": command])]
     }
 
     private static func helpHint(for command: String?, _ l: Localizer) -> String {

@@ -30,7 +30,7 @@ struct HelpView {
             text += table(spec.arguments.map { (placeholder($0.placeholder), localizer.text($0.help)) })
         }
         text += "\n" + paragraph(localizer.text("heading.options")) + "\n"
-        text += table((spec.options + CommandLineParser.globalOptions).map { (label($0), localizer.text($0.help)) })
+        text += table(spec.allOptions.map { (label($0), localizer.text($0.help)) })
         if let examples = spec.examples {
             text += "\n" + paragraph(localizer.text("heading.examples")) + "\n"
             // A command too long for the line goes on indented under itself.

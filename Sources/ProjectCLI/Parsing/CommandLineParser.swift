@@ -107,7 +107,7 @@ struct CommandLineParser {
         var flags: Set<String> = []
         var onlyArguments = false
 
-        var options: [OptionSpec] { (command?.options ?? []) + CommandLineParser.globalOptions }
+        var options: [OptionSpec] { command?.allOptions ?? CommandLineParser.globalOptions }
 
         mutating func takeArgument(_ token: String, commands: [CommandSpec]) throws(UsageError) {
             guard command == nil else {

@@ -31,6 +31,15 @@ struct CommandSpec: Sendable {
 
     /// Every option of the choices, in order.
     var choiceOptions: [OptionSpec] { Array(choices.joined()) }
+
+    /// The global options this command leaves as they are: one of its own with the same name
+    /// (`path --version <file>`) takes that name's place, in parsing, help, completion and pages.
+    var globalOptions: [OptionSpec] {
+        CommandLineParser.globalOptions.filter { global in !options.contains { $0.long == global.long } }
+    }
+
+    /// Its own options, then the global ones it leaves.
+    var allOptions: [OptionSpec] { options + globalOptions }
 }
 
 /// A positional argument.

@@ -21,7 +21,7 @@ import ProjectStore
     @Test func everyOptionOfEveryCommandIsOffered() {
         for spec in allCommands.map { $0.spec } {
             let offered = Set(words([spec.name, "-"]) ?? [])
-            let options = spec.options + CommandLineParser.globalOptions
+            let options = spec.allOptions
             let expected = options.map { "--" + $0.long } + options.compactMap { $0.short.map { "-" + String($0) } }
             let missing = expected.filter { !offered.contains($0) }
             #expect(missing.isEmpty, "\(spec.name) does not offer \(missing)")

@@ -36,7 +36,7 @@ import Testing
                 Self.expectPage(page, holds: localizer.placeholder(argument.placeholder), "\(language) \(spec.name) argument")
                 Self.expectPage(page, holds: localizer.text(argument.help), "\(language) \(spec.name) argument help")
             }
-            for option in spec.options + CommandLineParser.globalOptions {
+            for option in spec.allOptions {
                 #expect(page.contains("\\fB\\-\\-\(Roff.escaped(option.long))\\fR"), "\(language) \(spec.name): --\(option.long)")
                 if let short = option.short { #expect(page.contains("\\fB\\-\(short)\\fR"), "\(language) \(spec.name): -\(short)") }
                 Self.expectPage(page, holds: localizer.text(option.help), "\(language) \(spec.name) --\(option.long) help")
