@@ -54,12 +54,13 @@ struct CommandContext {
         store.layout(for: kind) { localizer.text("kind-folder.\($0.rawValue)") }
     }
 
-    /// Sentences for the history's changes, in the user's language and locales.
-    func historySentence(_ store: ProjectStore, _ catalog: ProjectCatalog) -> HistorySentence {
+    /// Sentences for the history's changes, in the user's language and locales; a market gone from
+    /// `catalog` is named as `changes` last named it.
+    func historySentence(_ store: ProjectStore, _ catalog: ProjectCatalog, remembering changes: [Change] = []) -> HistorySentence {
         var sentence = HistorySentence(
             localizer: localizer, locales: locales, root: store.root(of: catalog), home: environment["HOME"],
             dates: { dateText })
-        sentence.marketNames = catalog.marketNames(bySubmission: true)
+        sentence.marketNames = catalog.marketNames(bySubmission: true, remembering: changes)
         return sentence
     }
 

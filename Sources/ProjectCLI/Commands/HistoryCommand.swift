@@ -54,14 +54,14 @@ enum HistoryCommand: Command {
         let entries = History(changes: changes).entries.reversed().map { ($0, names[$0.change.id] ?? [:]) }
         if invocation.isSet(json) {
             var english = HistorySentence(localizer: Localizer(language: "en"), locales: LocaleSettings(environment: [:]), root: store.root(of: catalog))
-            english.marketNames = named.marketNames(bySubmission: true)
+            english.marketNames = named.marketNames(bySubmission: true, remembering: changes)
             context.terminal.output(utf8: HistoryJSON.encode(entries.map(\.0)) { entry in
                 english.describe(entry, names: names[entry.change.id] ?? [:])
             })
         } else if entries.isEmpty {
             context.say("history.empty")
         } else {
-            let sentence = context.historySentence(store, catalog)
+            let sentence = context.historySentence(store, catalog, remembering: changes)
             let dates = context.dateText
             for (entry, names) in entries {
                 var what = sentence.describe(entry, names: names)

@@ -132,7 +132,7 @@ struct SyncReport {
 
     /// Each change in one sentence, as `history` says it.
     private func sentences(_ changes: [Change], catalog: ProjectCatalog, store: ProjectStore, earlier: [Change] = []) -> [String] {
-        let sentence = context.historySentence(store, catalog)
+        let sentence = context.historySentence(store, catalog, remembering: earlier + changes)
         let names = HistorySentence.namesAtEachChange(changes, catalog: catalog, earlier: earlier)
         return changes.map { sentence.describe(History.Entry(change: $0), names: names[$0.id] ?? [:]) }
     }
@@ -162,7 +162,7 @@ struct SyncReport {
     /// `joining`: only what joining decided, the names and folders this machine brought; the other
     /// machines' earlier decisions were told on those machines.
     private func decisions(_ arrivals: [Arrivals], catalog: ProjectCatalog, store: ProjectStore? = nil, joining: Bool = false) {
-        let markets = catalog.marketNames(bySubmission: true)
+        let markets = catalog.marketNames(bySubmission: true, remembering: arrivals.flatMap(\.changes))
         func name(_ id: UUID, _ change: Change) -> String {
             if let project = catalog.projects.first(where: { $0.id == id }) { return TerminalText.visible(project.name) }
             for case .remove(let project) in change.operations where project.id == id { return TerminalText.visible(project.name) }

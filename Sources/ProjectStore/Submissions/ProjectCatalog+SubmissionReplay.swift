@@ -49,10 +49,27 @@ extension ProjectCatalog {
 
 extension ProjectCatalog {
     /// Each market's name by its id, and, with `bySubmission`, by the ids of the submissions to it:
-    /// what a sentence about an operation that names them by id needs.
-    public func marketNames(bySubmission: Bool) -> (UUID) -> String? {
+    /// what a sentence about an operation that names them by id needs. A market or submission gone
+    /// from the catalog is named as `changes` last named it (a market deleted, then said in
+    /// `history`), as a deleted project is.
+    public func marketNames(bySubmission: Bool, remembering changes: [Change] = []) -> (UUID) -> String? {
         var names = Dictionary(markets.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-        if bySubmission { for submission in submissions { names[submission.id] = names[submission.market] } }
+        var gone: [UUID: String] = [:]
+        var sentTo: [UUID: UUID] = [:]
+        for operation in changes.lazy.flatMap(\.operations) {
+            guard case .submissions(let operation) = operation else { continue }
+            switch operation {
+            case .addMarket(let market), .removeMarket(let market): gone[market.id] = market.name
+            case .setMarket(let id, .name, _, let to?): gone[id] = to
+            case .addSubmission(let submission), .removeSubmission(let submission): sentTo[submission.id] = submission.market
+            default: break
+            }
+        }
+        names.merge(gone) { present, _ in present }
+        if bySubmission {
+            for (submission, market) in sentTo { names[submission] = names[market] }
+            for submission in submissions { names[submission.id] = names[submission.market] }
+        }
         return { names[$0] }
     }
 }

@@ -202,6 +202,12 @@ struct SubmissionCommandTests {
         await sandbox.ok("undo")
         #expect(!(await sandbox.ok("submissions").stdout.contains("(deleted)")))
         #expect(await sandbox.ok("show", "Poems").stdout.contains("Submissions:\n"))
+        // A market deleted for good is named by its name in the history, as a deleted project is.
+        await sandbox.ok("market", "edit", "Agni", "--notes", "Reads in spring")
+        await sandbox.ok("market", "delete", "Agni")
+        let after = await sandbox.ok("history").stdout
+        #expect(after.contains("changed the market “Agni” (Notes)\n") && after.contains("sent 2 pieces of “Poems” to “Agni”\n"), "\(after)")
+        #expect(after.contains("recorded the answer from “Agni” for 2 pieces: rejected"), "\(after)")
     }
 
     @Test("in French, German and Spanish", arguments: [
