@@ -14,7 +14,8 @@
 #   HTML, EPUB and PDF files and read them back;
 # - LibreOffice Writer without its windows (`soffice`, Debian's libreoffice-writer-nogui) and the
 #   Liberation fonts (Times New Roman's metric twin), for the compile test that opens every DOCX and
-#   ODT in a real word processor and reads the PDF it prints back with poppler;
+#   ODT in a real word processor and reads the PDF it prints back with poppler; and its Calc
+#   (libreoffice-calc-nogui), for the test that opens `submissions --csv` as a spreadsheet;
 # - git, for the sync tests (a bare repository on local disk is the remote), and faketime, for the
 #   machines whose clocks are wrong;
 # - screenplain, the Fountain renderer, from PyPI (with pip, which Debian's python3-pip brings), for
@@ -58,6 +59,7 @@ need epubcheck /usr/share/java/epubcheck.jar
 need weasyprint weasyprint
 need poppler-utils pdftotext pdfinfo
 need libreoffice-writer-nogui soffice
+need libreoffice-calc-nogui /usr/lib/libreoffice/program/libsclo.so
 need fonts-liberation /usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf
 need git git
 need faketime faketime

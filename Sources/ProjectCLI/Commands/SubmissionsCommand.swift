@@ -30,7 +30,11 @@ enum SubmissionsCommand: Command {
             let paths = context.versionPaths(of: rows, in: store, catalog)
             return context.terminal.output(utf8: SubmissionsJSON.submissions(rows, versionPaths: paths))
         }
-        if invocation.isSet(csv) { return context.terminal.output(SubmissionCSV.render(rows)) }
+        if invocation.isSet(csv) {
+            let kinds = Dictionary(catalog.markets.map { ($0.id, $0.kind) }, uniquingKeysWith: { first, _ in first })
+            let paths = context.versionPaths(of: rows, in: store, catalog)
+            return context.terminal.output(SubmissionCSV.render(rows, kinds: { kinds[$0] }, versionPaths: paths))
+        }
         guard !rows.isEmpty else { return context.say(invocation.isSet(pending) ? "submissions.none-pending" : "submissions.none") }
         SubmissionTable(context: context).render(rows).write(to: context.terminal)
     }

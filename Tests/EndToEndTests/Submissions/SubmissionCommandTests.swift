@@ -122,11 +122,25 @@ struct SubmissionCommandTests {
         let pending = await sandbox.ok("submissions", "--pending").stdout
         #expect(RunResult.lines(pending)[1].hasPrefix("1 ") && pending.contains("out 45 days, past the usual time"), "\(pending)")
         let csv = await sandbox.ok("submissions", "--csv").stdout
-        let rows = csv.components(separatedBy: "\r\n").dropLast()
-        #expect(rows.count == 4 && rows[0].hasPrefix("number,id,sent,market,project,"))
+        // A byte-order mark first, so that a spreadsheet reads the accents as UTF-8.
+        #expect(csv.utf8.starts(with: [0xEF, 0xBB, 0xBF]), "\(csv)")
+        let rows = csv.dropFirst().components(separatedBy: "\r\n").dropLast()
+        #expect(rows.count == 4 && rows[0].hasPrefix("number,id,sent,market,project,") && rows[0].hasSuffix(",market_kind,version_path"))
         #expect(rows[2].contains(",\"Poem, \"\"the sixth\"\".md\","), "\(csv)")
-        #expect(rows[1].hasSuffix(",pending,,3,no,with a letter,"), "\(csv)")
+        #expect(rows[1].contains(",pending,,3,no,with a letter,,magazine,/"), "\(csv)")
+        // Each piece's version path is the file of the version sent, with its text.
+        let path = String(rows[1].split(separator: ",").last!)
+        #expect(FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self).hasPrefix("Poem ") } == true, "\(path)")
         #expect(await sandbox.ok("submissions", "--market", "Strict", "--csv").stdout.components(separatedBy: "\r\n").count == 3)
+        // The CSV as LibreOffice Calc reads it, by default settings: accents intact.
+        await sandbox.ok("market", "add", "Revue Été", "--kind", "competition")
+        await sandbox.ok("submit", "Poems", "Poem 4.md", "--to", "Revue Été", "--date", Self.day(-1))
+        let csvPath = sandbox.root + "/submissions.csv"
+        try Data(await sandbox.ok("submissions", "--csv").stdout.utf8).write(to: URL(fileURLWithPath: csvPath))
+        let converted = try SpreadsheetReading.asCalcReadsIt(csvPath)
+        // The mark is taken as the character set's, not as part of the first cell.
+        #expect(converted.hasPrefix("number,id,sent,market,"), "\(converted)")
+        #expect(converted.contains("Revue Été") && converted.contains("competition"), "\(converted)")
     }
 
     @Test("bad input: a clear error, exit 1, nothing recorded")
@@ -223,5 +237,22 @@ struct SubmissionCommandTests {
         #expect(shown.stdout.contains(rate), "\(shown)")
         let refused = await sandbox.run(["submit", "Poems", "Poem 1.md", "--to", "Strict"], environment: ["LANG": locale])
         #expect(refused.status == 1 && refused.stderr.contains("--force"), "\(refused)")
+    }
+}
+
+/// A CSV file as LibreOffice Calc reads it when left to tell the character set itself, as its import
+/// dialog does: converted by Calc to a UTF-8 CSV, the text of each cell as Calc took it.
+enum SpreadsheetReading {
+    static func asCalcReadsIt(_ path: String) throws -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let output = folder + "/read-by-calc"
+        _ = try Tool.run("soffice", [
+            "-env:UserInstallation=file://\(folder)/libreoffice-profile", "--headless",
+            // Separator 44 (,), quote 34 ("), character set 0: Calc finds it, from the byte-order mark.
+            "--infilter=Text - txt - csv (StarCalc):44,34,0", "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76",
+            "--outdir", output, path,
+        ])
+        let converted = output + "/" + (path as NSString).lastPathComponent
+        return String(decoding: try Data(contentsOf: URL(fileURLWithPath: converted)), as: UTF8.self)
     }
 }
