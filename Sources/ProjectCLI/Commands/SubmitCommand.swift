@@ -42,16 +42,18 @@ enum SubmitCommand: Command {
             try place.shelf.keep(files: files, note: context.localizer.text("submit.version-note", ["market": market.name]))
         }
         let pieces = kept.map { SubmittedPiece(file: $0.version.record.file, version: $0.version.record.id, number: $0.version.number) }
-        let submission = Submission(
-            id: UUID(), market: market.id, project: place.project.id, projectName: place.project.name, sent: sent, note: noteText,
-            pieces: pieces)
+        let id = UUID()
         let number = try store.change { catalog throws(ProjectStoreError) in
+            // Numbered in the order recorded: after every submission this store knows of.
+            let submission = Submission(
+                id: id, market: market.id, project: place.project.id, projectName: place.project.name, sent: sent, note: noteText,
+                pieces: pieces, recorded: HybridTime.next(at: context.clock(), after: catalog.lastClock))
             try catalog.submit(submission, today: context.today)
             return catalog.number(of: submission)
         }
         context.say("submit.recorded", count: pieces.count, [
             "count": context.numbers.string(pieces.count), "project": words.quoted(place.project.name), "market": words.quoted(market.name),
-            "date": words.day(sent), "number": String(number)])
+            "date": words.day(sent), "number": String(number), "id": String(id.lowercasedString.prefix(8))])
         for piece in pieces {
             context.terminal.output("  " + context.localizer.text("submit.piece", ["file": TerminalText.visible(piece.file), "number": String(piece.number)]) + "\n")
         }

@@ -94,14 +94,21 @@ extension ProjectCatalog {
         record(.submissions(.addSubmission(submission)))
     }
 
-    /// Inserts where the numbers put it: by date sent, then id, the same on every machine.
+    /// Inserts where the numbers put it: in the order recorded, the same on every machine.
     mutating func insertSubmission(_ submission: Submission) {
-        let index = submissions.firstIndex { Self.numberedBefore(submission, $0) } ?? submissions.count
+        let index = submissions.lastIndex { !Self.numberedBefore(submission, $0) }.map { $0 + 1 } ?? 0
         submissions.insert(submission, at: index)
     }
 
+    /// The order of the numbers: by the clock of their recording, then id; those recorded before
+    /// submissions kept that clock first, by day sent, then id, as they were numbered then.
     static func numberedBefore(_ lhs: Submission, _ rhs: Submission) -> Bool {
-        lhs.sent != rhs.sent ? lhs.sent < rhs.sent : idBefore(lhs.id, rhs.id)
+        switch (lhs.recorded, rhs.recorded) {
+        case (nil, nil): lhs.sent != rhs.sent ? lhs.sent < rhs.sent : idBefore(lhs.id, rhs.id)
+        case (nil, _): true
+        case (_, nil): false
+        case (let left?, let right?): left != right ? left < right : idBefore(lhs.id, rhs.id)
+        }
     }
 
     /// The order of the ids' text, compared as bytes: making the text of 10,000 ids to sort them
@@ -194,8 +201,18 @@ extension ProjectCatalog {
         // Field by field, by index: copying each submission to compare it cost more than the comparison.
         var inOrder = true
         for index in submissions.indices.dropFirst() {
-            let (sent, earlier) = (submissions[index].sent, submissions[index - 1].sent)
-            if sent < earlier || (sent == earlier && Self.idBefore(submissions[index].id, submissions[index - 1].id)) {
+            let (recorded, earlierRecorded) = (submissions[index].recorded, submissions[index - 1].recorded)
+            let before: Bool
+            switch (recorded, earlierRecorded) {
+            case (let clock?, let earlier?):
+                before = clock < earlier || (clock == earlier && Self.idBefore(submissions[index].id, submissions[index - 1].id))
+            case (nil, nil):
+                let (sent, earlier) = (submissions[index].sent, submissions[index - 1].sent)
+                before = sent < earlier || (sent == earlier && Self.idBefore(submissions[index].id, submissions[index - 1].id))
+            case (nil, _?): before = true
+            case (_?, nil): before = false
+            }
+            if before {
                 inOrder = false
                 break
             }

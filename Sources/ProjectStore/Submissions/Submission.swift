@@ -11,8 +11,16 @@ public struct Submission: Sendable, Equatable, Identifiable {
     public let sent: CalendarDay
     public let note: String?
     public internal(set) var pieces: [SubmittedPiece]
+    /// When it was recorded, by the hybrid clock: its number follows it, so that a number the
+    /// writer was shown keeps naming it when another is sent the same day or sent earlier and
+    /// recorded later. `nil` for one recorded before numbers followed it: those come first, by the
+    /// day sent, as they were numbered then.
+    public let recorded: HybridTime?
 
-    public init(id: UUID, market: UUID, project: UUID, projectName: String, sent: CalendarDay, note: String?, pieces: [SubmittedPiece]) {
+    public init(
+        id: UUID, market: UUID, project: UUID, projectName: String, sent: CalendarDay, note: String?, pieces: [SubmittedPiece],
+        recorded: HybridTime? = nil
+    ) {
         self.id = id
         self.market = market
         self.project = project
@@ -20,6 +28,7 @@ public struct Submission: Sendable, Equatable, Identifiable {
         self.sent = sent
         self.note = note
         self.pieces = pieces
+        self.recorded = recorded
     }
 
     /// Whether any piece still waits for an answer.

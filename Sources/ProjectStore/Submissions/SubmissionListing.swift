@@ -35,8 +35,9 @@ public struct ListedSubmission: Sendable {
     }
 }
 
-/// Which submissions `submissions` shows, and in what order: newest first; with `pending`, the
-/// pieces still out alone, longest waiting first.
+/// Which submissions `submissions` shows, and in what order: newest sent first; with `pending`, the
+/// pieces still out alone, longest waiting first. Numbers follow the order recorded, which is the
+/// order sent but where a send was recorded late.
 public struct SubmissionListing: Sendable {
     public let catalog: ProjectCatalog
     public let today: CalendarDay
@@ -62,8 +63,9 @@ public struct SubmissionListing: Sendable {
         // Each submission is asked in place whether it is listed: of 10,000, `--pending` lists those
         // with a piece still out, often far fewer.
         catalog.submissions.withUnsafeBufferPointer { submissions in
-            // Numbers follow the date sent, so newest first is the numbers backward, and longest waiting
-            // first is the numbers forward: the rows are made in the order shown, not turned round after.
+            // Numbers follow the order recorded, mostly the order sent, so newest first is the numbers
+            // backward, and longest waiting first the numbers forward: the rows are made in the order
+            // shown, and put in order after only where a send was recorded late.
             let order = pendingOnly ? stride(from: 0, to: submissions.count, by: 1) : stride(from: submissions.count - 1, to: -1, by: -1)
             for index in order {
                 if let project, submissions[index].project != project { continue }
@@ -85,6 +87,13 @@ public struct SubmissionListing: Sendable {
         for row in rows.indices {
             rows[row].pieces = pieces[(row == 0 ? 0 : ends[row - 1])..<ends[row]]
         }
+        // By the day sent, then number, in the direction shown.
+        func shownBefore(_ lhs: ListedSubmission, _ rhs: ListedSubmission) -> Bool {
+            let (left, right) = (lhs.submission.sent, rhs.submission.sent)
+            if left != right { return pendingOnly ? left < right : left > right }
+            return pendingOnly ? lhs.number < rhs.number : lhs.number > rhs.number
+        }
+        if rows.indices.dropFirst().contains(where: { shownBefore(rows[$0], rows[$0 - 1]) }) { rows.sort(by: shownBefore) }
         return rows
     }
 

@@ -63,6 +63,8 @@ enum SubmissionJSON {
         writer.string(submission.projectName)
         writer.raw(", \"sent\": ")
         writer.day(submission.sent)
+        writer.raw(", \"recorded\": ")
+        if let recorded = submission.recorded { writer.string(recorded.description) } else { writer.null() }
         writer.raw(", \"note\": ")
         writer.optionalString(submission.note)
         writer.raw(", \"pieces\": [")
@@ -90,7 +92,7 @@ enum SubmissionJSON {
         if let written = lines.read(&scanner) { return written }
         let keeping = lines.keeping
         var id: UUID?, market: UUID?, project: UUID?
-        var projectName: String?, sent: CalendarDay?, note: String?
+        var projectName: String?, sent: CalendarDay?, note: String?, recorded: HybridTime?
         var pieces: [SubmittedPiece] = []
         try scanner.object { scanner, key throws(DocumentProblem) in
             if key == "id" {
@@ -103,6 +105,11 @@ enum SubmissionJSON {
                 projectName = try scanner.string()
             } else if key == "sent" {
                 sent = try scanner.parsedString(field: "sent", project: index, CalendarDay.init(utf8:))
+            } else if key == "recorded" {
+                recorded = try scanner.optionalString().map { text throws(DocumentProblem) in
+                    guard let clock = HybridTime(text) else { throw .wrongValue(field: "recorded", value: text, project: index) }
+                    return clock
+                }
             } else if key == "note" {
                 note = try scanner.optionalString()
             } else if key == "pieces" {
@@ -115,7 +122,8 @@ enum SubmissionJSON {
             }
         }
         guard let id, let market, let project, let projectName, let sent else { throw .missingField("submission", project: index) }
-        return Submission(id: id, market: market, project: project, projectName: projectName, sent: sent, note: note, pieces: pieces)
+        return Submission(
+            id: id, market: market, project: project, projectName: projectName, sent: sent, note: note, pieces: pieces, recorded: recorded)
     }
 
     private static func piece(_ scanner: inout JSONScanner, index: Int) throws(DocumentProblem) -> SubmittedPiece {

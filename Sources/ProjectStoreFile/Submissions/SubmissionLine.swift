@@ -25,6 +25,7 @@ struct SubmissionLine {
               line.skip(exactly: ", \"project\": "), let project = Self.uuid(&line),
               line.skip(exactly: ", \"projectName\": "), let projectName = line.plainText(),
               line.skip(exactly: ", \"sent\": "), let sent = Self.day(&line),
+              line.skip(exactly: ", \"recorded\": "), let recorded = Self.optionalClock(&line),
               line.skip(exactly: ", \"note\": "), let note = Self.optionalText(&line),
               line.skip(exactly: ", \"pieces\": [")
         else { return nil }
@@ -41,7 +42,7 @@ struct SubmissionLine {
         var own: [SubmittedPiece] = []
         own.reserveCapacity(pieces.count)
         own.append(contentsOf: pieces)
-        return Submission(id: id, market: market, project: project, projectName: projectName, sent: sent, note: note, pieces: own)
+        return Submission(id: id, market: market, project: project, projectName: projectName, sent: sent, note: note, pieces: own, recorded: recorded)
     }
 
     /// Reads a piece into `pieces` when it is one `keeping` keeps; `false` when the line leaves the
@@ -78,6 +79,11 @@ struct SubmissionLine {
     /// `.some(nil)` for a JSON null, `nil` for anything but null or a plain date.
     private static func optionalDay(_ line: inout JSONScanner) -> CalendarDay?? {
         line.skip(exactly: "null") ? .some(nil) : day(&line).map { $0 }
+    }
+
+    /// `.some(nil)` for a JSON null, `nil` for anything but null or a clock as the history writes one.
+    private static func optionalClock(_ line: inout JSONScanner) -> HybridTime?? {
+        line.skip(exactly: "null") ? .some(nil) : line.plainText().flatMap(HybridTime.init).map { $0 }
     }
 
     /// `.some(nil)` for a JSON null, `nil` for anything but null or a string without escapes.

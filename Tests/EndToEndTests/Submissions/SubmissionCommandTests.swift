@@ -31,7 +31,8 @@ struct SubmissionCommandTests {
         let sandbox = try Sandbox()
         let folder = try await Self.poet(sandbox)
         let sent = await sandbox.ok("submit", "Poems", "Poem 1.md", "Poem 2.md", "--to", "Agni", "--date", Self.day(-40))
-        #expect(sent.stdout.hasPrefix("Recorded submission 1: 2 pieces of “Poems” sent to “Agni” on "), "\(sent)")
+        #expect(sent.stdout.hasPrefix("Recorded submission 1 (id "), "\(sent)")
+        #expect(sent.stdout.contains("): 2 pieces of “Poems” sent to “Agni” on "), "\(sent)")
         #expect(sent.stdout.contains("  Poem 1.md, version 1\n"))
         let json = try #require(parseJSON(await sandbox.ok("submissions", "--json").stdout.utf8.map { $0 }) as? [String: Any])
         let piece = try #require(((json["submissions"] as? [[String: Any]])?.first?["pieces"] as? [[String: Any]])?.first)
@@ -196,6 +197,28 @@ struct SubmissionCommandTests {
         #expect(changed.stdout.contains("Poem 1.md was accepted on ") && changed.stdout.contains("this answer replaces it"), "\(changed)")
     }
 
+    @Test("the number submit prints is the one response takes: five packets one evening are 1 to 5, a send recorded late is 6, and its id works too")
+    func numbersStayPut() async throws {
+        let sandbox = try Sandbox()
+        _ = try await Self.poet(sandbox)
+        var ids: [String] = []
+        for number in 1...5 {
+            await sandbox.ok("market", "add", "Mag \(number)")
+            let sent = await sandbox.ok("submit", "Poems", "Poem \(number).md", "--to", "Mag \(number)")
+            #expect(sent.stdout.hasPrefix("Recorded submission \(number) (id "), "\(sent)")
+            ids.append(String(sent.stdout.dropFirst("Recorded submission \(number) (id ".count).prefix(8)))
+        }
+        let late = await sandbox.run("submit", "Poems", "Poem 1.md", "--to", "Mag 2", "--date", Self.day(-60), "--force")
+        #expect(late.status == 0 && late.stdout.hasPrefix("Recorded submission 6 (id "), "\(late)")
+        for number in 1...5 {
+            let answered = await sandbox.ok("response", String(number), "rejected")
+            #expect(answered.stdout.contains("from “Mag \(number)”"), "\(number): \(answered)")
+        }
+        await sandbox.ok("undo")
+        let byID = await sandbox.ok("response", ids[4], "accepted")
+        #expect(byID.stdout.contains("from “Mag 5”"), "\(byID)")
+    }
+
     @Test("history says each change; a market deleted with its submissions comes back with undo; a deleted project's submissions stay")
     func historyAndUndo() async throws {
         let sandbox = try Sandbox()
@@ -225,8 +248,8 @@ struct SubmissionCommandTests {
     }
 
     @Test("in French, German and Spanish", arguments: [
-        ("fr_FR.UTF-8", "Envoi 1 enregistré", "Taux d’acceptation"), ("de_DE.UTF-8", "Einsendung 1 festgehalten", "Annahmequote"),
-        ("es_ES.UTF-8", "Registrado el envío 1", "Tasa de aceptación"),
+        ("fr_FR.UTF-8", "Envoi 1 (id ", "Taux d’acceptation"), ("de_DE.UTF-8", "Einsendung 1 (ID ", "Annahmequote"),
+        ("es_ES.UTF-8", "Registrado el envío 1 (id ", "Tasa de aceptación"),
     ])
     func languages(locale: String, recorded: String, rate: String) async throws {
         let sandbox = try Sandbox()

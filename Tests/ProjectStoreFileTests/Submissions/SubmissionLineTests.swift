@@ -118,7 +118,9 @@ struct SubmissionLineTests {
                 number: Int.random(in: 0...100_000, using: &random),
                 response: PieceResponse(status: status, date: answered, note: optionalText(&random)))
         }
+        let recorded = Bool.random(using: &random)
+            ? nil : HybridTime(milliseconds: Int64.random(in: 0...4_000_000_000_000, using: &random), counter: Int.random(in: 0...9, using: &random))
         return Submission(id: id(&random), market: id(&random), project: id(&random), projectName: text(&random), sent: day(&random),
-                          note: optionalText(&random), pieces: pieces)
+                          note: optionalText(&random), pieces: pieces, recorded: recorded)
     }
 }

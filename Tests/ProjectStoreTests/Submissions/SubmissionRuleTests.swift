@@ -88,6 +88,37 @@ struct SubmissionRuleTests {
         #expect(catalog.submissions.count == 1)
     }
 
+    @Test("numbers follow the order recorded: five sent one evening keep the numbers each was given; a send recorded late takes the next, shifting none; the old ones first")
+    func numbersStayPut() throws {
+        var catalog = try makeCatalog(["Poems"])
+        let market = Sent.market(1, "Agni")
+        try catalog.addMarket(market)
+        // Recorded before submissions kept their clock: numbered first, by day sent, as they were.
+        try catalog.addSubmission(Sent.submission(90, to: market, of: catalog.projects[0], on: "2026-06-01", [Sent.piece("Old.md")]))
+        var shown: [UUID: Int] = [:]
+        // Ids that sort in no particular order, as random ones do.
+        for (step, number) in [7, 3, 9, 1, 5].enumerated() {
+            let sent = Submission(
+                id: fixedID("5b", number), market: market.id, project: catalog.projects[0].id, projectName: "Poems", sent: Sent.day("2026-11-27"),
+                note: nil, pieces: [Sent.piece("P\(number).md")], recorded: HybridTime(milliseconds: 1_000 + Int64(step), counter: 0))
+            try catalog.submit(sent, today: Sent.day("2026-11-27"))
+            shown[sent.id] = catalog.number(of: sent)
+            for (id, number) in shown { #expect(try catalog.submission(String(number)).id == id) }
+        }
+        #expect(shown.values.sorted() == [2, 3, 4, 5, 6])
+        let late = Submission(
+            id: fixedID("5b", 2), market: market.id, project: catalog.projects[0].id, projectName: "Poems", sent: Sent.day("2026-09-01"),
+            note: nil, pieces: [Sent.piece("Late.md")], recorded: HybridTime(milliseconds: 2_000, counter: 0))
+        try catalog.submit(late, today: Sent.day("2026-11-27"))
+        #expect(catalog.number(of: late) == 7)
+        for (id, number) in shown { #expect(try catalog.submission(String(number)).id == id) }
+        #expect(try catalog.submission("1").id == fixedID("5b", 90))
+        // A store read back in any order is put in the same one.
+        var reread = ProjectCatalog()
+        try reread.takeStored(markets: catalog.markets, submissions: catalog.submissions.reversed())
+        #expect(reread.submissions.map(\.id) == catalog.submissions.map(\.id))
+    }
+
     @Test("a submission is named by its number, id prefix or market; among several, the open ones; else the candidates")
     func naming() throws {
         var catalog = try makeCatalog(["Poems"])
