@@ -9,6 +9,7 @@ enum SubmitCommand: Command {
     static let date = OptionSpec.value("date", valueName: "placeholder.date", help: "submit.option.date")
     static let note = OptionSpec.value("note", short: "m", valueName: "placeholder.note", help: "submit.option.note")
     static let force = OptionSpec.flag("force", help: "submit.option.force")
+    static let version = OptionSpec.value("version", valueName: "placeholder.version", help: "submit.option.version")
 
     static let spec = CommandSpec(
         name: "submit", summary: "submit.summary", discussion: "submit.discussion",
@@ -16,7 +17,7 @@ enum SubmitCommand: Command {
             .required("placeholder.project", help: "argument.project"),
             .repeatable("placeholder.text-file", help: "submit.argument.files"),
         ],
-        options: [date, note, force], oneOf: [to],
+        options: [date, version, note, force], oneOf: [to],
         examples: "submit.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
@@ -28,6 +29,8 @@ enum SubmitCommand: Command {
         var files = try invocation.arguments.dropFirst().map { typed throws(CommandError) in try context.versionFile(typed, in: place) }
         if files.isEmpty { files = try context.versions { () throws(VersionError) in try place.shelf.folder.textFiles().sorted() } }
         guard !files.isEmpty else { throw ProjectStoreError.submissions(.nothingToSubmit(place.project.name)) }
+        // Said before the warnings, which --force would only answer to meet this next.
+        if invocation.value(version) != nil, files.count != 1 { throw CommandError.versions(.versionOfOneFile(count: files.count)) }
         let sent = try invocation.day(date) ?? context.today
         try ProjectCatalog.refuseSending(on: sent, today: context.today)
         let words = context.submissionWords
@@ -38,10 +41,13 @@ enum SubmitCommand: Command {
             context.terminal.error(context.localizer.text(warning.isNote ? "submit.note-prefix" : "warning.prefix", ["message": words.warning(warning)]) + "\n")
         }
         let noteText = invocation.value(note).flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+        let zone = context.locales.timeZone.zone
         let kept = try context.versions { () throws(VersionError) in
-            try place.shelf.keep(files: files, note: context.localizer.text("submit.version-note", ["market": market.name]))
+            try place.shelf.sent(
+                files: files, on: sent, today: context.today, named: invocation.value(version), dayOf: { CalendarDay($0, in: zone) },
+                note: context.localizer.text("submit.version-note", ["market": market.name]))
         }
-        let pieces = kept.map { SubmittedPiece(file: $0.version.record.file, version: $0.version.record.id, number: $0.version.number) }
+        let pieces = kept.map { SubmittedPiece(file: $0.record.file, version: $0.record.id, number: $0.number) }
         let id = UUID()
         let number = try store.change { catalog throws(ProjectStoreError) in
             // Numbered in the order recorded: after every submission this store knows of.

@@ -14,6 +14,8 @@ extension ErrorReport {
             l.text("error.versions.none-yet", ["file": TerminalText.visible(file)])
         case .unknownVersion(let file, let name, let count):
             l.text("error.versions.unknown", count: count, ["file": TerminalText.visible(file), "version": TerminalText.visible(name), "count": String(count)])
+        case .versionOfOneFile(let count):
+            l.text("error.versions.of-one-file", ["count": String(count)])
         case .unreadable(let path, let code):
             l.text("error.versions.unreadable", ["path": path, "reason": systemMessage(code, l)])
         case .unwritable(let path, let code):

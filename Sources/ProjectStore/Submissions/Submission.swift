@@ -66,6 +66,12 @@ public struct PieceResponse: Sendable, Equatable {
     }
 
     public static let pending = PieceResponse(status: .pending, date: nil, note: nil)
+
+    /// Where the piece stood on `day`: still pending before an answer dated later came.
+    public func status(on day: CalendarDay) -> PieceStatus {
+        if let date, date > day { return .pending }
+        return status
+    }
 }
 
 public enum PieceStatus: String, Sendable, CaseIterable {

@@ -36,7 +36,8 @@ public enum SubmissionCheck {
     public static let nearDays = 7
 
     /// Everything to say before sending `files` of `project` to `market` on `date`, in the order
-    /// the writer reads them: the market first, then each piece.
+    /// the writer reads them: the market first, then each piece. Judged as things stood on `date`:
+    /// a send recorded late is not held against what was sent, or answered, after it.
     public static func warnings(
         sending files: [String], of project: UUID, to market: Market, on date: CalendarDay, in catalog: ProjectCatalog
     ) -> [SubmissionWarning] {
@@ -49,18 +50,21 @@ public enum SubmissionCheck {
                 warnings.append(.deadlineNear(market: market.name, deadline: deadline, days: days))
             }
         }
-        if !market.multiple, let pending = catalog.submissions.first(where: { $0.market == market.id && $0.isOpen }) {
+        if !market.multiple, let pending = catalog.submissions.first(where: { submission in
+            submission.market == market.id && submission.sent <= date && submission.pieces.contains { $0.response.status(on: date).isOpen }
+        }) {
             warnings.append(.marketHasPending(market: market.name, sent: pending.sent))
         }
         let markets = Dictionary(uniqueKeysWithValues: catalog.markets.map { ($0.id, $0) })
         for file in files {
-            for submission in catalog.submissions where submission.project == project {
+            for submission in catalog.submissions where submission.project == project && submission.sent <= date {
                 guard let piece = submission.pieces.first(where: { $0.file == file }) else { continue }
                 let other = markets[submission.market]
                 let name = other?.name ?? catalog.marketName(submission.market)
-                if piece.response.status == .accepted {
+                let status = piece.response.status(on: date)
+                if status == .accepted {
                     warnings.append(.acceptedBefore(file: file, market: name, on: piece.response.date ?? submission.sent))
-                } else if piece.response.status.isOpen, submission.market != market.id || market.multiple {
+                } else if status.isOpen, submission.market != market.id || market.multiple {
                     if !market.simultaneous || other?.simultaneous == false {
                         let refusing = market.simultaneous ? name : market.name
                         warnings.append(.notSimultaneous(file: file, market: name, refusing: refusing))

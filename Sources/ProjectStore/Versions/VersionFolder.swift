@@ -35,6 +35,8 @@ public enum VersionError: Error, Sendable, Equatable {
     /// No such file, and no version of it either.
     case noFile(file: String)
     case unknownVersion(file: String, name: String, count: Int)
+    /// A version named for `count` files, where a version names one file's text.
+    case versionOfOneFile(count: Int)
     case unreadable(path: String, code: Int32)
     case unwritable(path: String, code: Int32)
 }

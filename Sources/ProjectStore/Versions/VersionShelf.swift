@@ -79,6 +79,31 @@ public struct VersionShelf: Sendable {
         }
     }
 
+    /// The version of each file a submission sent on `day` pins: the one `named` (number or id, for
+    /// one file only); else, for a day before `today`, the newest version kept on or before it
+    /// (`dayOf` gives a version's day on the writer's calendar), since a send recorded late sent
+    /// the text of then; else today's text, kept now as `keep` keeps it.
+    public func sent(
+        files: [String], on day: CalendarDay, today: CalendarDay, named: String?, dayOf: (Date) -> CalendarDay, note: String?
+    ) throws(VersionError) -> [NumberedVersion] {
+        let files = files.isEmpty ? try folder.textFiles().sorted() : Self.withoutRepeats(files)
+        let list = try list()
+        if let named {
+            guard files.count == 1 else { throw .versionOfOneFile(count: files.count) }
+            return [try list.version(of: files[0], named: named)]
+        }
+        var chosen: [String: NumberedVersion] = [:]
+        if day < today {
+            for file in files {
+                chosen[file] = list.versions(of: file).last { dayOf($0.record.time) <= day }
+            }
+        }
+        let toKeep = files.filter { chosen[$0] == nil }
+        let kept = toKeep.isEmpty ? [] : try keep(files: toKeep, note: note)
+        for (file, made) in zip(toKeep, kept) { chosen[file] = made.version }
+        return files.map { chosen[$0]! }
+    }
+
     /// What a restore did: the version kept of today's text first (none when it was already the
     /// newest version, or the file was gone), and the version now in the file.
     public struct Restored: Sendable, Equatable {

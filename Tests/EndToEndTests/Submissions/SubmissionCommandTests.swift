@@ -219,6 +219,34 @@ struct SubmissionCommandTests {
         #expect(byID.stdout.contains("from “Mag 5”"), "\(byID)")
     }
 
+    @Test("a forgotten send recorded late pins the text of its day and is judged as things stood then; --version names another")
+    func recordedLate() async throws {
+        let sandbox = try Sandbox()
+        let folder = try await Self.poet(sandbox)
+        let earlier = { (offset: String, arguments: [String]) async -> RunResult in
+            await sandbox.run(arguments, launcher: ["/usr/bin/faketime", "-f", offset, ProjectBinary.path])
+        }
+        try VersionsTests.write(folder + "/Ode.md", "Ode, as it was in September.\n")
+        #expect(await earlier("-80d", ["snapshot", "Poems", "Ode.md", "-m", "september"]).status == 0)
+        try VersionsTests.write(folder + "/Ode.md", "Ode, revised in October.\n")
+        #expect(await earlier("-40d", ["snapshot", "Poems", "Ode.md", "-m", "october"]).status == 0)
+        try VersionsTests.write(folder + "/Ode.md", "Ode, as it is today.\n")
+        // Sent to Strict (no simultaneous submissions) 30 days ago: October's text.
+        let october = await sandbox.ok("submit", "Poems", "Ode.md", "--to", "Strict", "--date", Self.day(-30))
+        #expect(october.stdout.contains("  Ode.md, version 2\n"), "\(october)")
+        // The September send to Agni, forgotten: not refused for being at Strict, which it was not yet.
+        let september = await sandbox.run("submit", "Poems", "Ode.md", "--to", "Agni", "--date", Self.day(-70))
+        #expect(september.status == 0 && september.stdout.contains("  Ode.md, version 1\n"), "\(september)")
+        let csv = await sandbox.ok("submissions", "--csv").stdout
+        let pinned = csv.split(separator: "\r\n").filter { $0.contains(",Agni,") }.map { String($0.split(separator: ",").last!) }
+        #expect(pinned.count == 1 && (try? String(contentsOfFile: pinned[0], encoding: .utf8)) == "Ode, as it was in September.\n", "\(csv)")
+        // Named: the version given; a version names one file.
+        let named = await sandbox.run("submit", "Poems", "Ode.md", "--to", "Prize", "--version", "1", "--force")
+        #expect(named.status == 0 && named.stdout.contains("  Ode.md, version 1\n"), "\(named)")
+        let two = await sandbox.run("submit", "Poems", "Ode.md", "Poem 1.md", "--to", "Prize", "--version", "1")
+        #expect(two.status == 1 && two.stderr.contains("--version names the version of one file"), "\(two)")
+    }
+
     @Test("history says each change; a market deleted with its submissions comes back with undo; a deleted project's submissions stay")
     func historyAndUndo() async throws {
         let sandbox = try Sandbox()

@@ -20,6 +20,26 @@ struct SubmissionCheckTests {
         SubmissionCheck.warnings(sending: files, of: poems.id, to: market, on: Sent.day(date), in: catalog)
     }
 
+    @Test("a send recorded late is judged as things stood on its day: what was sent or answered after it is not held against it")
+    mutating func judgedOnTheDaySent() throws {
+        try catalog.addSubmission(Sent.submission(1, to: strict, of: poems, on: "2026-10-15", [Sent.piece("Ode.md")]))
+        try catalog.addSubmission(Sent.submission(2, to: agni, of: poems, on: "2026-09-01", [Sent.piece("Elegy.md", .accepted, on: "2026-10-20")]))
+        try catalog.addSubmission(Sent.submission(3, to: prize, of: poems, on: "2026-09-02", [Sent.piece("Hymn.md", .rejected, on: "2026-10-20")]))
+        // September 10: Ode was not yet at Strict; Elegy was still out at Agni, not yet accepted; Hymn
+        // still out at Prize.
+        #expect(warnings(["Ode.md", "Elegy.md", "Hymn.md"], to: agni, on: "2026-09-10") == [
+            .pendingElsewhere(file: "Elegy.md", market: "Agni", sent: Sent.day("2026-09-01")),
+            .pendingElsewhere(file: "Hymn.md", market: "Prize", sent: Sent.day("2026-09-02")),
+        ])
+        // Today, as before.
+        #expect(warnings(["Ode.md", "Elegy.md", "Hymn.md"], to: agni, on: "2026-11-27") == [
+            .notSimultaneous(file: "Ode.md", market: "Strict", refusing: "Strict"),
+            .acceptedBefore(file: "Elegy.md", market: "Agni", on: Sent.day("2026-10-20")),
+        ])
+        #expect(warnings(["Other.md"], to: strict, on: "2026-10-01").isEmpty)
+        #expect(warnings(["Other.md"], to: strict, on: "2026-10-16") == [.marketHasPending(market: "Strict", sent: Sent.day("2026-10-15"))])
+    }
+
     @Test("nothing to say about a piece sent nowhere yet")
     func clean() {
         #expect(warnings(["Ode.md"], to: agni).isEmpty)

@@ -35,6 +35,36 @@ struct VersionShelfTests {
         #expect(try shelf.list().versions(of: "Two.txt").map(\.number) == [1])
     }
 
+    @Test("a send recorded late pins the newest version kept on or before its day; today's text when none; the one named when named")
+    func versionSentOnADay() throws {
+        let folder = MemoryVersionFolder(files: ["Ode.md": "September.", "Elegy.md": "Elegy, new."])
+        let clock = Clock()
+        let shelf = Self.shelf(folder, clock: clock)
+        let utc = TimeZone(identifier: "UTC")!
+        func dayOf(_ date: Date) -> CalendarDay { CalendarDay(date, in: utc) }
+        let start = clock.now
+        _ = try shelf.keep(files: ["Ode.md"], note: "day 0")
+        clock.now += 5 * 86_400
+        folder.setFile("Ode.md", to: "October.")
+        _ = try shelf.keep(files: ["Ode.md"], note: "day 5")
+        clock.now += 5 * 86_400
+        folder.setFile("Ode.md", to: "November.")
+        let today = dayOf(clock.now)
+        func sent(_ files: [String], on day: Int, named: String? = nil) throws -> [NumberedVersion] {
+            try shelf.sent(files: files, on: dayOf(start + Double(day) * 86_400), today: today, named: named, dayOf: dayOf, note: "sent")
+        }
+        #expect(try sent(["Ode.md"], on: 3).map(\.number) == [1])
+        #expect(try sent(["Ode.md"], on: 5).map(\.number) == [2])
+        // Elegy has no version that old: today's text is kept for it.
+        let both = try sent(["Ode.md", "Elegy.md"], on: 7)
+        #expect(both.map(\.number) == [2, 1] && both[1].record.note == "sent")
+        #expect(try sent(["Ode.md"], on: 7, named: "1").map(\.number) == [1])
+        #expect(throws: VersionError.versionOfOneFile(count: 2)) { try sent(["Ode.md", "Elegy.md"], on: 7, named: "1") }
+        // Sent today: today's text, kept now.
+        let now = try shelf.sent(files: ["Ode.md"], on: today, today: today, named: nil, dayOf: dayOf, note: "sent")
+        #expect(now.map(\.number) == [3])
+    }
+
     @Test func anUnchangedFileIsNotKeptAgain() throws {
         let folder = MemoryVersionFolder(files: ["One.md": "Words."])
         let shelf = Self.shelf(folder)
