@@ -59,6 +59,9 @@ public enum ProjectStoreError: Error, Sendable, Equatable {
     /// A file of ours in a shared root (a machine's log) cannot be read or written, or holds what
     /// this version cannot read.
     case sharedFile(StorageError)
+    /// Lines of the machines' logs that cannot be read, set aside: everything else was taken in.
+    /// Not a refusal: said, once, by the command that first meets them.
+    case sharedLinesSetAside([UnreadLine])
     /// What the markets and submissions refuse.
     case submissions(SubmissionError)
 }

@@ -85,7 +85,7 @@ import ProjectStore
         }
     }
 
-    @Test("a log setting a target below 1, which the store refuses, is refused as it is read: a merge never takes it in")
+    @Test("a log line setting a target below 1, which the store refuses, is set aside as it is read: a merge never takes it in")
     func targetBelowOne() throws {
         try withTemporaryFolder { root in
             let shared = SharedRootFolder()
@@ -93,10 +93,13 @@ import ProjectStore
             let zero = Change(revision: 1, time: Date(millisecondsSince1970: 1_000), clock: HybridTime(milliseconds: 1_000, counter: 0),
                               machine: laptop, kind: .command("edit"), operations: [.set(UUID(), .target(from: 80_000, to: 0))])
             _ = try shared.append(SharedChange(change: zero, seen: [:]), in: root)
+            let later = change(laptop, 2_000)
+            let end = try shared.append(later, in: root)
             let path = root + "/" + SharedRootFolder.relativeLogPath(of: laptop.id)
-            #expect(throws: ProjectStoreError.sharedFile(.invalid(path: path, .wrongValue(field: "target", value: "0", project: nil)))) {
-                try shared.log(of: laptop.id, in: root)
-            }
+            let log = try shared.readLog(of: laptop.id, in: root)
+            #expect(log.entries.map(\.change) == [later])
+            #expect(log.unread.map(\.line) == [2] && log.unread.map(\.path) == [path] && log.entries.last?.end == end)
+            #expect(log.unread.map(\.problem) == [.wrongValue(field: "target", value: "0", project: nil)])
         }
     }
 

@@ -136,6 +136,10 @@ struct ErrorReport {
             return ([l.text("error.shared-folder-missing", ["root": root])], .unavailable)
         case .sharedFile(let storage):
             return ([describeShared(storage, l)], .unavailable)
+        case .sharedLinesSetAside(let lines):
+            return ([l.text("error.shared-set-aside", count: lines.count, ["count": String(lines.count)])]
+                + lines.map { "  " + l.text("error.shared-set-aside.line", ["path": $0.path, "line": String($0.line), "problem": describe($0.problem, l)]) }
+                + [l.text("error.shared-set-aside.advice")], .unavailable)
         case .storeLost(let lost):
             let found = lost.last.map { l.text("error.store-lost", count: lost.changes, ["path": lost.path, "last": when($0)]) }
                 ?? l.text("error.store-lost.undated", count: lost.changes, ["path": lost.path])

@@ -70,6 +70,9 @@ extension SyncReport {
             "awaited": status.awaited.map { ["id": $0.machine.lowercasedString, "name": $0.name.map { $0 as Any } ?? NSNull(), "seenBy": $0.seenBy] },
             "foldersNotHere": status.foldersNotHere.map(\.name),
             "keptTwice": SharedRootFolder.conflictCopies(in: status.root).map { ["path": $0.original, "copy": $0.copy] },
+            "setAside": status.setAside.map {
+                ["path": $0.path, "line": $0.line, "problem": ErrorReport.describe($0.problem, english.localizer)] as [String: Any]
+            },
         ]
     }
 

@@ -109,6 +109,8 @@ struct SyncReport {
                         ["names": status.foldersNotHere.map { l.text("sync.quoted-name", ["name": TerminalText.visible($0.name)]) }.listed(l)])
         }
         if status.awaited.isEmpty && status.foldersNotHere.isEmpty { context.say("sync.status.all-here") }
+        // Said at every sync while they are there; other commands say them once, when they arrive.
+        if !status.setAside.isEmpty { context.terminal.output(ErrorReport(ProjectStoreError.sharedLinesSetAside(status.setAside), localizer: l).message + "\n") }
         // Which machine's text went into a copy the sync tool made, its name does not say: both
         // machines are told, while the copy is there, which file and where the other version is.
         for kept in SharedRootFolder.conflictCopies(in: status.root) {

@@ -32,6 +32,11 @@ public final class MemorySharedFolder: SharedFolder, @unchecked Sendable {
         }
     }
 
+    /// Changes in memory are never damaged: none is set aside.
+    public func readLog(of machine: UUID, in root: String) -> SharedLog {
+        SharedLog(entries: log(of: machine, in: root))
+    }
+
     public func append(_ change: SharedChange, in root: String) -> Int {
         lock.withLock {
             logs[root, default: [:]][change.change.machine.id, default: []].append(change)

@@ -65,7 +65,12 @@ extension ProjectStore {
         var ownChanges = Set<ChangeID>()
         var previous: UUID?
         var logs: [UUID: [SharedLogEntry]] = [:]
-        for machine in ends.keys { logs[machine] = try shared.log(of: machine, in: root) }
+        var unread: [UUID: SharedLog] = [:]
+        for machine in ends.keys {
+            let log = try shared.readLog(of: machine, in: root)
+            logs[machine] = log.entries
+            if !log.unread.isEmpty { unread[machine] = log }
+        }
         if let mine = logs[me.id] {
             // The mark of this machine's own log holds wherever the root is now (a root moved).
             switch OwnLogCheck.check(mine, mark: catalog.sharing?.logs[me.id], unsaved: { [storage] in storage.unsavedChange(of: catalog) }) {
@@ -97,6 +102,17 @@ extension ProjectStore {
             guard let last = entries.last else { continue }
             marks[machine] = LogMark(end: last.end, clock: last.change.change.clock)
         }
+        // Lines set aside count as read, so that they are not read again and again, and are said
+        // once, by the command that first met them; this machine's own mark stays on its last
+        // change, which is how it knows its log (`OwnLogCheck`).
+        var newlyUnread: [UnreadLine] = []
+        for (machine, log) in unread.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+            let seen = mark?.logs[machine]?.end ?? 0
+            newlyUnread += log.unread.filter { $0.end > seen }
+            guard machine != me.id else { continue }
+            marks[machine] = LogMark(end: log.end, clock: marks[machine]?.clock ?? HybridTime(milliseconds: 0, counter: 0))
+        }
+        if !newlyUnread.isEmpty { readProblem(.sharedLinesSetAside(newlyUnread)) }
         let before = catalog
         catalog.adopt(merged.catalog, sharing: SharingMark(root: root, logs: marks))
         return Arrivals(from: logs, after: mark, by: me, merged: merged, before: before, previous: previous, leaving: ownChanges)

@@ -28,6 +28,8 @@ public struct SharingStatus: Sendable {
     public let awaited: [Awaited]
     /// Projects whose folder, inside the root, is not on this machine (yet).
     public let foldersNotHere: [Project]
+    /// Lines of the logs this version cannot read, set aside.
+    public let setAside: [UnreadLine]
 }
 
 extension ProjectStore {
@@ -49,8 +51,11 @@ extension ProjectStore {
         var heard: [SharingStatus.Heard] = []
         var lastClock: [UUID: HybridTime] = [:]
         var seenElsewhere: [UUID: (clock: HybridTime, by: String)] = [:]
-        for machine in try shared.logEnds(in: root).keys {
-            let entries = try shared.log(of: machine, in: root)
+        var setAside: [UnreadLine] = []
+        for machine in try shared.logEnds(in: root).keys.sorted(by: { $0.uuidString < $1.uuidString }) {
+            let log = try shared.readLog(of: machine, in: root)
+            setAside += log.unread
+            let entries = log.entries
             guard let last = entries.last?.change.change else { continue }
             heard.append(SharingStatus.Heard(
                 machine: machine == me.id ? me : last.machine, lastChange: last.time, changes: entries.count, isThisMachine: machine == me.id))
@@ -65,6 +70,7 @@ extension ProjectStore {
             .map { SharingStatus.Awaited(machine: $0.key, name: names[$0.key], seenBy: $0.value.by) }
         let notHere = catalog.projects.filter { folderHasNotArrived($0, in: catalog) }
         return SharingStatus(
-            root: root, machines: heard.sorted { $0.lastChange > $1.lastChange }, awaited: awaited, foldersNotHere: notHere)
+            root: root, machines: heard.sorted { $0.lastChange > $1.lastChange }, awaited: awaited, foldersNotHere: notHere,
+            setAside: setAside)
     }
 }

@@ -187,7 +187,7 @@ extension JSONScanner {
     /// A string parsed further by `parse` (ids, dates), straight from the document's bytes when it
     /// holds no escapes.
     mutating func parsedString<Value>(
-        field: String, project: Int, _ parse: (UnsafeBufferPointer<UInt8>) -> Value?
+        field: String, project: Int?, _ parse: (UnsafeBufferPointer<UInt8>) -> Value?
     ) throws(DocumentProblem) -> Value {
         let text: String
         if let raw = plainStringBytes() {

@@ -17,7 +17,7 @@ enum SubmissionJSON {
         if closed { writer.raw("}") }
     }
 
-    static func readMarket(_ scanner: inout JSONScanner, index: Int) throws(DocumentProblem) -> Market {
+    static func readMarket(_ scanner: inout JSONScanner, index: Int?) throws(DocumentProblem) -> Market {
         var id: UUID?
         var texts: [MarketField: String] = [:]
         try scanner.object { scanner, key throws(DocumentProblem) in
@@ -82,13 +82,13 @@ enum SubmissionJSON {
         writer.raw("]}")
     }
 
-    static func readSubmission(_ scanner: inout JSONScanner, index: Int) throws(DocumentProblem) -> Submission {
+    static func readSubmission(_ scanner: inout JSONScanner, index: Int?) throws(DocumentProblem) -> Submission {
         var lines = SubmissionLine()
         return try readSubmission(&scanner, index: index, lines: &lines)
     }
 
     /// As above, with one reader of lines for many, which also says which pieces to keep.
-    static func readSubmission(_ scanner: inout JSONScanner, index: Int, lines: inout SubmissionLine) throws(DocumentProblem) -> Submission {
+    static func readSubmission(_ scanner: inout JSONScanner, index: Int?, lines: inout SubmissionLine) throws(DocumentProblem) -> Submission {
         if let written = lines.read(&scanner) { return written }
         let keeping = lines.keeping
         var id: UUID?, market: UUID?, project: UUID?
@@ -126,7 +126,7 @@ enum SubmissionJSON {
             id: id, market: market, project: project, projectName: projectName, sent: sent, note: note, pieces: pieces, recorded: recorded)
     }
 
-    private static func piece(_ scanner: inout JSONScanner, index: Int) throws(DocumentProblem) -> SubmittedPiece {
+    private static func piece(_ scanner: inout JSONScanner, index: Int?) throws(DocumentProblem) -> SubmittedPiece {
         var file: String?, version: String?, number = 0
         var response = ResponseFields()
         try scanner.object { scanner, key throws(DocumentProblem) in
@@ -161,7 +161,7 @@ enum SubmissionJSON {
         var note: String?
 
         /// Whether `key` was one of them.
-        mutating func read(_ key: JSONKey, _ scanner: inout JSONScanner, index: Int) throws(DocumentProblem) -> Bool {
+        mutating func read(_ key: JSONKey, _ scanner: inout JSONScanner, index: Int?) throws(DocumentProblem) -> Bool {
             if key == "status" {
                 status = try scanner.string()
             } else if key == "responded" {
@@ -174,14 +174,14 @@ enum SubmissionJSON {
             return true
         }
 
-        func value(index: Int) throws(DocumentProblem) -> PieceResponse {
+        func value(index: Int?) throws(DocumentProblem) -> PieceResponse {
             guard let text = status else { return .pending }
             guard let status = PieceStatus(rawValue: text) else { throw .wrongValue(field: "status", value: text, project: index) }
             return PieceResponse(status: status, date: try date.map { text throws(DocumentProblem) in try day(text, field: "responded", index: index) }, note: note)
         }
     }
 
-    static func day(_ text: String, field: String, index: Int) throws(DocumentProblem) -> CalendarDay {
+    static func day(_ text: String, field: String, index: Int?) throws(DocumentProblem) -> CalendarDay {
         guard let day = CalendarDay(parsing: text) else { throw .wrongValue(field: field, value: text, project: index) }
         return day
     }

@@ -58,13 +58,13 @@ enum SubmissionOperationJSON {
         /// Whether `key` was one of them.
         mutating func read(_ key: JSONKey, _ scanner: inout JSONScanner) throws(DocumentProblem) -> Bool {
             if key == "addMarket" {
-                whole = .addMarket(try SubmissionJSON.readMarket(&scanner, index: 0))
+                whole = .addMarket(try SubmissionJSON.readMarket(&scanner, index: nil))
             } else if key == "removeMarket" {
-                whole = .removeMarket(try SubmissionJSON.readMarket(&scanner, index: 0))
+                whole = .removeMarket(try SubmissionJSON.readMarket(&scanner, index: nil))
             } else if key == "addSubmission" {
-                whole = .addSubmission(try SubmissionJSON.readSubmission(&scanner, index: 0))
+                whole = .addSubmission(try SubmissionJSON.readSubmission(&scanner, index: nil))
             } else if key == "removeSubmission" {
-                whole = .removeSubmission(try SubmissionJSON.readSubmission(&scanner, index: 0))
+                whole = .removeSubmission(try SubmissionJSON.readSubmission(&scanner, index: nil))
             } else if key == "market" {
                 market = try scanner.parsedString(field: "market", project: 0, UUIDText.uuid)
             } else if key == "field" {
@@ -79,9 +79,9 @@ enum SubmissionOperationJSON {
                 try scanner.array { scanner throws(DocumentProblem) in
                     var fields = SubmissionJSON.ResponseFields()
                     try scanner.object { scanner, key throws(DocumentProblem) in
-                        if try !fields.read(key, &scanner, index: 0) { try scanner.skipValue() }
+                        if try !fields.read(key, &scanner, index: nil) { try scanner.skipValue() }
                     }
-                    responses.append(try fields.value(index: 0))
+                    responses.append(try fields.value(index: nil))
                 }
             } else {
                 return false

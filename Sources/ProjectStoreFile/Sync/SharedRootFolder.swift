@@ -91,17 +91,17 @@ public struct SharedRootFolder: SharedFolder {
         return ends
     }
 
-    public func log(of machine: UUID, in root: String) throws(ProjectStoreError) -> [SharedLogEntry] {
+    public func readLog(of machine: UUID, in root: String) throws(ProjectStoreError) -> SharedLog {
         let path = Self.logPath(of: machine, in: root)
         let bytes: [UInt8]
         do throws(StorageError) {
-            guard let found = try AtomicFile.contents(of: path) else { return [] }
+            guard let found = try AtomicFile.contents(of: path) else { return SharedLog(entries: []) }
             bytes = found
         } catch {
             throw .sharedFile(error)
         }
         do throws(DocumentProblem) {
-            return try Self.entries(bytes, of: machine)
+            return try Self.read(bytes, of: machine, path: path)
         } catch {
             throw .sharedFile(.invalid(path: path, error))
         }
@@ -111,26 +111,37 @@ public struct SharedRootFolder: SharedFolder {
     /// which of the log's changes another copy already has, whatever order a merge put the lines
     /// in. A version that cannot be read holds none that count.
     public static func changeIDs(inLog bytes: [UInt8], of machine: UUID) -> Set<ChangeID> {
-        Set(((try? entries(bytes, of: machine)) ?? []).map(\.change.change.id))
+        Set(((try? read(bytes, of: machine, path: ""))?.entries ?? []).map(\.change.change.id))
     }
 
-    /// The whole lines after the header, each a change of `machine`; a last piece without its new
-    /// line is still arriving, or was torn by a crash, and is left out.
-    static func entries(_ bytes: [UInt8], of machine: UUID) throws(DocumentProblem) -> [SharedLogEntry] {
+    /// The whole lines after the header, each a change of `machine`, or set aside, alone, when it
+    /// cannot be read; a last piece without its new line is still arriving, or was torn by a crash,
+    /// and is left out. A header this version cannot read refuses the whole log: a newer version's
+    /// log is not this version's to guess at.
+    static func read(_ bytes: [UInt8], of machine: UUID, path: String) throws(DocumentProblem) -> SharedLog {
         try bytes.withUnsafeBufferPointer { typed throws(DocumentProblem) in
             let buffer = UnsafeRawBufferPointer(typed)
-            guard let base = buffer.baseAddress, let headerEnd = memchr(base, 0x0A, buffer.count) else { return [] }
+            guard let base = buffer.baseAddress, let headerEnd = memchr(base, 0x0A, buffer.count) else { return SharedLog(entries: []) }
             var start = UnsafeRawPointer(headerEnd) - base + 1
             try checkHeader(Array(bytes[..<(start - 1)]), of: machine)
             var entries: [SharedLogEntry] = []
+            var unread: [UnreadLine] = []
+            var line = 1
             while start < buffer.count, let found = memchr(base + start, 0x0A, buffer.count - start) {
                 let end = UnsafeRawPointer(found) - base + 1
-                let (change, seen) = try HistoryFile.decodeSeen(buffer, start..<(end - 1), operations: true)
-                guard change.machine.id == machine else { throw .wrongValue(field: "machine", value: change.machine.id.lowercasedString, project: nil) }
-                entries.append(SharedLogEntry(change: SharedChange(change: change, seen: seen), end: end))
+                line += 1
+                do throws(DocumentProblem) {
+                    let (change, seen) = try HistoryFile.decodeSeen(buffer, start..<(end - 1), operations: true)
+                    guard change.machine.id == machine else {
+                        throw .wrongValue(field: "machine", value: change.machine.id.lowercasedString, project: nil)
+                    }
+                    entries.append(SharedLogEntry(change: SharedChange(change: change, seen: seen), end: end))
+                } catch {
+                    unread.append(UnreadLine(machine: machine, path: path, line: line, end: end, problem: error))
+                }
                 start = end
             }
-            return entries
+            return SharedLog(entries: entries, unread: unread)
         }
     }
 
