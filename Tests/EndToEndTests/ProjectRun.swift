@@ -131,20 +131,33 @@ final class OutputCollector: @unchecked Sendable {
 }
 
 /// Waits for `process` to end, killing it after `timeout` seconds; returns (status, timedOut).
-/// Waits without blocking a thread, so that many tests can run their processes at once.
+/// Waits without blocking a thread, so that many tests can run their processes at once. On a busy
+/// machine the test runner's threads, and Foundation's, can look late at a process that ended in
+/// time: `isRunning` still says so past the deadline. The kernel is asked before it is taken for
+/// hung: a process that has exited is a zombie, or gone, and is then only waited for.
 func waitForExit(_ process: Process, timeout: Double) async -> (Int32, Bool) {
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning && Date() < deadline {
         try? await Task.sleep(for: .milliseconds(3))
     }
     var timedOut = false
-    if process.isRunning {
+    if process.isRunning, !hasExited(process.processIdentifier) {
         timedOut = true
         kill(process.processIdentifier, SIGKILL)
     }
     process.waitUntilExit()
     if timedOut || process.terminationReason != .exit { return (-1, timedOut) }
     return (process.terminationStatus, false)
+}
+
+/// Whether the kernel says `pid` has ended: its `/proc` entry is gone (reaped) or in state `Z` or
+/// `X` (ended, not yet reaped). Its state follows the command name, which may hold spaces and
+/// parentheses, after the last `)`.
+func hasExited(_ pid: Int32) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+    guard let close = stat.lastIndex(of: ")") else { return false }
+    let state = stat[stat.index(after: close)...].drop { $0 == " " }.first
+    return state == "Z" || state == "X"
 }
 
 // MARK: A private store and environment
