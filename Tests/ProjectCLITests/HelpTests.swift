@@ -13,7 +13,7 @@ import Testing
         #expect(Set(names) == [
             "add", "list", "show", "files", "compile", "path", "open", "rename", "edit", "delete", "move", "sort", "root", "sync", "undo", "undelete",
             "redo", "history", "types", "progress", "export", "import", "completions", "help", "snapshot", "versions", "diff", "restore",
-            "market", "submit", "submissions", "response",
+            "market", "submit", "submissions", "submission", "response",
         ])
     }
 

@@ -9,7 +9,7 @@ let allCommands: [any Command.Type] = [
     AddCommand.self, ListCommand.self, ShowCommand.self, FilesCommand.self, CompileCommand.self, PathCommand.self, OpenCommand.self,
     RenameCommand.self, EditCommand.self, DeleteCommand.self, MoveCommand.self, SortCommand.self,
     SnapshotCommand.self, VersionsCommand.self, DiffCommand.self, RestoreCommand.self,
-    MarketCommand.self, SubmitCommand.self, SubmissionsCommand.self, ResponseCommand.self,
+    MarketCommand.self, SubmitCommand.self, SubmissionsCommand.self, SubmissionCommand.self, ResponseCommand.self,
     RootCommand.self, SyncCommand.self, UndoCommand.self, RedoCommand.self, UndeleteCommand.self, HistoryCommand.self, TypesCommand.self,
     ProgressCommand.self, ExportCommand.self, ImportCommand.self, CompletionsCommand.self, HelpCommand.self,
 ]

@@ -43,8 +43,14 @@ extension HistorySentence {
                     "count": String(count), "market": visible(marketName(id)),
                     "status": l.text("submissions.status.\(to.status.rawValue)")])
             case .removeSubmission:
+                // A market's deletion says its submissions with it.
                 continue
             }
+        }
+        if case .removeSubmission(let submission)? = operations.first {
+            return l.text("history.unsubmit", count: submission.pieces.count, [
+                "count": String(submission.pieces.count), "project": visible(submission.projectName),
+                "market": visible(marketName(submission.market))])
         }
         return l.text("history.other", count: 1, ["command": "submissions"])
     }

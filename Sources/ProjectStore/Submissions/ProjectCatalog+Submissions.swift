@@ -94,6 +94,16 @@ extension ProjectCatalog {
         record(.submissions(.addSubmission(submission)))
     }
 
+    /// Takes one submission out, as a change of its own that `undo` takes back: a submission
+    /// recorded by mistake, or to record again corrected.
+    @discardableResult
+    public mutating func removeSubmission(_ reference: String) throws(ProjectStoreError) -> Submission {
+        let found = try submission(reference)
+        submissions.removeAll { $0.id == found.id }
+        record(.submissions(.removeSubmission(found)))
+        return found
+    }
+
     /// Inserts where the numbers put it: in the order recorded, the same on every machine.
     mutating func insertSubmission(_ submission: Submission) {
         let index = submissions.lastIndex { !Self.numberedBefore(submission, $0) }.map { $0 + 1 } ?? 0

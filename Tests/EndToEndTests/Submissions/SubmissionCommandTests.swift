@@ -247,6 +247,31 @@ struct SubmissionCommandTests {
         #expect(two.status == 1 && two.stderr.contains("--version names the version of one file"), "\(two)")
     }
 
+    @Test("submission shows one whole, every answer and note, a shortlisting the acceptance replaced included; --delete takes it out, undo brings it back")
+    func oneSubmission() async throws {
+        let sandbox = try Sandbox()
+        _ = try await Self.poet(sandbox)
+        await sandbox.ok("submit", "Poems", "Poem 1.md", "Poem 2.md", "--to", "Agni", "--date", Self.day(-30), "-m", "A packet of two")
+        await sandbox.ok("submit", "Poems", "Poem 3.md", "--to", "Prize", "--date", Self.day(-20))
+        await sandbox.ok("response", "Agni", "shortlisted", "--piece", "Poem 1.md", "--date", Self.day(-10), "-m", "On the shortlist")
+        await sandbox.ok("response", "Agni", "accepted", "--piece", "Poem 1.md", "--date", Self.day(-2), "-m", "Send more in spring!")
+        let shown = await sandbox.ok("submission", "1").stdout
+        let lines = RunResult.lines(shown).map { String($0) }
+        #expect(lines.contains { $0.hasPrefix("Submission:") && $0.contains("1 (id ") }, "\(shown)")
+        #expect(lines.contains { $0.hasPrefix("Market:") && $0.hasSuffix("Agni") } && lines.contains { $0.hasSuffix("A packet of two") }, "\(shown)")
+        let ode = try #require(lines.firstIndex(of: "  Poem 1.md (v1)"), "\(shown)")
+        #expect(lines[ode + 1].hasPrefix("    earlier: shortlisted on ") && lines[ode + 1].hasSuffix("“On the shortlist”"), "\(shown)")
+        #expect(lines[ode + 2].hasPrefix("    accepted on ") && lines[ode + 2].hasSuffix("“Send more in spring!”"), "\(shown)")
+        #expect(lines[ode + 3] == "  Poem 2.md (v1)" && lines[ode + 4] == "    pending", "\(shown)")
+        let removed = await sandbox.ok("submission", "2", "--delete")
+        #expect(removed.stdout == "Took out submission 2: 1 piece of “Poems” sent to “Prize”. project undo brings it back.\n", "\(removed)")
+        #expect(await sandbox.ok("history").stdout.contains("took out the submission of 1 piece of “Poems” to “Prize”"))
+        #expect(await sandbox.run("submission", "2").status == 1)
+        await sandbox.ok("undo")
+        #expect(await sandbox.ok("submission", "2").stdout.contains("Prize"))
+        #expect(await sandbox.ok("submission", "1").stdout.contains("Agni"))
+    }
+
     @Test("history says each change; a market deleted with its submissions comes back with undo; a deleted project's submissions stay")
     func historyAndUndo() async throws {
         let sandbox = try Sandbox()

@@ -93,7 +93,7 @@ import ProjectStore
                    "placeholder.note", "placeholder.version", "diff.version", "versions.column.date", "versions.column.machine",
                    "versions.column.note", "versions.column.number",
                    // Submissions (docs/submissions.md): the same words in French.
-                   "market.kind.magazine", "market.kind.agent", "market.row.notes", "submit.piece"],
+                   "market.kind.magazine", "market.kind.agent", "market.row.notes", "submit.piece", "submission.row.note"],
             "de": ["show.name", "show.position", "show.details", "prompt.name", "words.in-files", "sync.list", "sync.commit.subject", "versions.column.number",
                    "market.row.name"],
             "es": ["error.prefix", "placeholder.shell", "sync.list", "sync.commit.subject", "market.no"],
@@ -110,8 +110,8 @@ import ProjectStore
             "completion.version-note",
             // A list of two figures, and a piece with its version's number.
             "market.figures.sent", "submissions.piece",
-            // A piece and the answer it holds.
-            "error.response.piece-holds",
+            // A piece and the answer it holds; a submission's number and id; command lines.
+            "error.response.piece-holds", "submission.number", "submission.examples",
         ]
         for (key, english) in L10nFixtures.english.entries.sorted(by: { $0.key < $1.key }) {
             guard let translated = table[key], !(sameWord[language] ?? []).contains(key), !sameEverywhere.contains(key)
