@@ -15,7 +15,8 @@ extension Invocation {
     /// A day as `YYYY-MM-DD`.
     func day(_ option: OptionSpec) throws(UsageError) -> CalendarDay? {
         guard let text = value(option) else { return nil }
-        guard let day = CalendarDay(parsing: text) else { throw badValue(option, expected: .date) }
+        // Only `market --deadline` is cleared by an empty value, and it reads that before asking.
+        guard let day = CalendarDay(parsing: text) else { throw badValue(option, expected: .day) }
         return day
     }
 

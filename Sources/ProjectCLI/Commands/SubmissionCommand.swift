@@ -36,6 +36,7 @@ enum SubmissionCommand: Command {
         let found = try catalog.submission(reference)
         context.terminal.output(SubmissionView(context: context).show(
             found, number: catalog.number(of: found), market: catalog.marketName(found.market),
+            project: catalog.projects.first { $0.id == found.project }?.name ?? found.projectName,
             answers: SubmissionAnswers.given(to: found, in: changes)))
     }
 }

@@ -35,7 +35,18 @@ enum SubmissionsCommand: Command {
             let paths = context.versionPaths(of: rows, in: store, catalog)
             return context.terminal.output(SubmissionCSV.render(rows, kinds: { kinds[$0] }, versionPaths: paths))
         }
-        guard !rows.isEmpty else { return context.say(invocation.isSet(pending) ? "submissions.none-pending" : "submissions.none") }
+        guard !rows.isEmpty else {
+            // Nothing of what was asked for: said of what was asked for, not of everything.
+            let words = context.submissionWords
+            let pendingOnly = invocation.isSet(pending)
+            if let marketID {
+                return context.say(pendingOnly ? "submissions.none-pending-at" : "submissions.none-to", ["market": words.quoted(catalog.marketName(marketID))])
+            }
+            if let projectID, let name = catalog.projects.first(where: { $0.id == projectID })?.name {
+                return context.say(pendingOnly ? "submissions.none-pending-of" : "submissions.none-of", ["project": words.quoted(name)])
+            }
+            return context.say(invocation.isSet(pending) ? "submissions.none-pending" : "submissions.none")
+        }
         SubmissionTable(context: context).render(rows).write(to: context.terminal)
     }
 }

@@ -451,6 +451,8 @@ struct ErrorReport {
             l.text("usage.expected-response-days-range", ["minimum": minimum, "maximum": maximum])
         case .date:
             l.text("usage.expected-date")
+        case .day:
+            l.text("usage.expected-day")
         case .format:
             l.text("usage.expected-format", ["formats": CompileFormat.allCases.map(\.rawValue).joined(separator: ", ")])
         case .formatOfFile:

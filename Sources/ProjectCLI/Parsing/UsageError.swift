@@ -32,6 +32,8 @@ enum UsageError: Error, Equatable {
         case inRange(StoredNumber, minimum: String, maximum: String)
         /// A real day as `YYYY-MM-DD`, or nothing to clear the date.
         case date
+        /// A real day as `YYYY-MM-DD`, which nothing clears (the day a submission was sent, an answer came).
+        case day
         case format
         /// An output file whose extension names no format, without `--to`.
         case formatOfFile

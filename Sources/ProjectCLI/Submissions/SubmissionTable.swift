@@ -17,6 +17,8 @@ struct SubmissionTable {
         let piece = l.message("submissions.piece")
         let deleted = l.message("submissions.project-deleted")
         let (daysOut, daysTaken) = (l.pluralMessage("submissions.days-out"), l.pluralMessage("submissions.days-taken"))
+        // A withdrawal is the writer's act, not an answer.
+        let daysWithdrawn = l.pluralMessage("submissions.days-withdrawn")
         let overdue = l.message("submissions.overdue")
         var table = SubmissionColumns(columns: 7, rightAligned: [0], rows: 1 + rows.reduce(0) { $0 + $1.pieces.count })
         for heading in ["submissions.column.number", "submissions.column.sent", "submissions.column.market", "submissions.column.project",
@@ -50,7 +52,7 @@ struct SubmissionTable {
             table.append(date)
             let marketName = rows[index].marketName
             table.append(said(submission.market, in: &markets) { $0.append(utf8: TerminalText.visible(marketName)) })
-            let project = SentProject(name: submission.projectName, deleted: rows[index].projectDeleted)
+            let project = SentProject(name: rows[index].projectName, deleted: rows[index].projectDeleted)
             table.append(said(project, in: &projects) { output in
                 let name = TerminalText.visible(project.name)
                 if project.deleted { deleted.text(into: &output, ["name": name]) } else { output.append(utf8: name) }
@@ -65,9 +67,10 @@ struct SubmissionTable {
                 })
                 let status = submitted.response.status
                 table.append(statusCells[statuses.firstIndex(of: status)!])
-                let (count, late, open) = (listed.days, listed.overdue, status.isOpen)
-                table.append(said(count * 4 + (open ? 1 : 0) + (late ? 2 : 0), in: &days) { output in
-                    let text = (open ? daysOut : daysTaken).text(count: count, ["count": numbers.string(count)])
+                let (count, late, open, withdrawn) = (listed.days, listed.overdue, status.isOpen, status == .withdrawn)
+                table.append(said(count * 8 + (open ? 1 : 0) + (late ? 2 : 0) + (withdrawn ? 4 : 0), in: &days) { output in
+                    let said = open ? daysOut : withdrawn ? daysWithdrawn : daysTaken
+                    let text = said.text(count: count, ["count": numbers.string(count)])
                     if late { overdue.text(into: &output, ["days": text]) } else { output.append(utf8: text) }
                 })
             }

@@ -6,13 +6,14 @@ import ProjectStore
 struct SubmissionView {
     let context: CommandContext
 
-    func show(_ submission: Submission, number: Int, market: String, answers: [[PieceResponse]]) -> String {
+    /// `project`: the project's name now, or the one it had when sent if it is gone.
+    func show(_ submission: Submission, number: Int, market: String, project: String, answers: [[PieceResponse]]) -> String {
         let l = context.localizer
         let words = context.submissionWords
         var rows: [[String]] = [
             [l.text("submission.row.number"), l.text("submission.number", ["number": String(number), "id": String(submission.id.lowercasedString.prefix(8))])],
             [l.text("submission.row.market"), TerminalText.visible(market)],
-            [l.text("submission.row.project"), TerminalText.visible(submission.projectName)],
+            [l.text("submission.row.project"), TerminalText.visible(project)],
             [l.text("submission.row.sent"), words.day(submission.sent)],
         ]
         if let note = submission.note { rows.append([l.text("submission.row.note"), TerminalText.visible(note)]) }

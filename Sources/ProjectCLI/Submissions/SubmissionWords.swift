@@ -26,6 +26,8 @@ struct SubmissionWords {
             return l.text("submit.warning.market-has-pending", ["market": visible(market), "date": day(sent)])
         case .deadlinePassed(let market, let deadline):
             return l.text("submit.warning.deadline-passed", ["market": visible(market), "date": day(deadline)])
+        case .deadlineNear(let market, let deadline, 0):
+            return l.text("submit.warning.deadline-today", ["market": visible(market), "date": day(deadline)])
         case .deadlineNear(let market, let deadline, let days):
             return l.text("submit.warning.deadline-near", count: days, ["market": visible(market), "date": day(deadline), "count": String(days)])
         }

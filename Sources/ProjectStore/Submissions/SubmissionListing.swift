@@ -10,6 +10,9 @@ public struct ListedSubmission: Sendable {
     fileprivate let submissions: [Submission]
     public let marketName: String
     public let projectDeleted: Bool
+    /// The project's name now, or, for a project gone, the name it had when sent: a row follows a
+    /// rename.
+    public let projectName: String
     /// Of one array that every row's pieces share, in order: an array for each row took a tenth of
     /// `--pending`'s memory.
     public fileprivate(set) var pieces: ArraySlice<Piece>
@@ -51,7 +54,7 @@ public struct SubmissionListing: Sendable {
         // What a row needs of its market, rather than a copy of the market for each row.
         let markets = Dictionary(catalog.markets.map { ($0.id, (name: $0.name, responseDays: $0.responseDays)) },
                                  uniquingKeysWith: { first, _ in first })
-        let projects = Set(catalog.projects.map(\.id))
+        let projects = Dictionary(catalog.projects.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         var rows: [ListedSubmission] = []
         // Room for every submission and piece at once: growing the arrays copied what was made so
         // far each time, and room not used is memory never touched.
@@ -80,7 +83,8 @@ public struct SubmissionListing: Sendable {
                 rows.append(ListedSubmission(
                     number: index + 1, submissions: catalog.submissions,
                     marketName: listedMarket?.name ?? catalog.marketName(submissions[index].market),
-                    projectDeleted: !projects.contains(submissions[index].project), pieces: []))
+                    projectDeleted: projects[submissions[index].project] == nil,
+                    projectName: projects[submissions[index].project] ?? submissions[index].projectName, pieces: []))
             }
         }
         // The rows' pieces are cut from the array once it is whole, so that none is copied again.

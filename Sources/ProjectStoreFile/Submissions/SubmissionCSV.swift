@@ -21,7 +21,7 @@ public enum SubmissionCSV {
                 let piece = row.sent(listed)
                 lines.append([
                     String(row.number), submission.id.lowercasedString, submission.sent.description, row.marketName,
-                    submission.projectName, MarketField.yesNoText(row.projectDeleted), piece.file, piece.version, String(piece.number),
+                    row.projectName, MarketField.yesNoText(row.projectDeleted), piece.file, piece.version, String(piece.number),
                     piece.response.status.rawValue, piece.response.date?.description ?? "", String(listed.days),
                     MarketField.yesNoText(listed.overdue), submission.note ?? "", piece.response.note ?? "",
                     kinds(submission.market)?.rawValue ?? "", versionPaths[index][position] ?? "",

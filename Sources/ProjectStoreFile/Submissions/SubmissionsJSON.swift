@@ -59,7 +59,7 @@ public enum SubmissionsJSON {
             writer.raw(", \"marketId\": ")
             writer.uuid(submission.market)
             writer.raw(", \"project\": ")
-            writer.string(submission.projectName)
+            writer.string(row.projectName)
             writer.raw(", \"projectId\": ")
             writer.uuid(submission.project)
             writer.raw(", \"projectDeleted\": ")

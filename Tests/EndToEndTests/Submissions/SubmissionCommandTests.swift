@@ -77,6 +77,14 @@ struct SubmissionCommandTests {
         await sandbox.ok("submit", "Poems", "Poem 3.md", "--to", "Strict")
         let second = await sandbox.run("submit", "Poems", "Poem 4.md", "--to", "Strict")
         #expect(second.status == 1 && second.stderr.contains("“Strict” already has a submission of yours pending"), "\(second)")
+        // A deadline today is said as today.
+        await sandbox.ok("market", "edit", "Prize", "--deadline", Self.day(0))
+        let today = await sandbox.run("submit", "Poems", "Poem 4.md", "--to", "Prize")
+        #expect(today.status == 0 && today.stderr.contains("The deadline of “Prize” is today, ") && !today.stderr.contains("in 0 days"), "\(today)")
+        await sandbox.ok("undo")
+        // A date sent that is no date: said, with nothing of clearing it.
+        let noDate = await sandbox.run("submit", "Poems", "Poem 4.md", "--to", "Agni", "--date", "")
+        #expect(noDate.status == 2 && noDate.stderr.contains("such as 2027-03-31") && !noDate.stderr.contains("clears"), "\(noDate)")
         // A deadline passed.
         await sandbox.ok("market", "edit", "Prize", "--deadline", Self.day(-1))
         let late = await sandbox.run("submit", "Poems", "Poem 5.md", "--to", "Prize")
@@ -270,6 +278,15 @@ struct SubmissionCommandTests {
         await sandbox.ok("undo")
         #expect(await sandbox.ok("submission", "2").stdout.contains("Prize"))
         #expect(await sandbox.ok("submission", "1").stdout.contains("Agni"))
+        // Rows follow a rename of the project; a market or project with nothing there says so of it.
+        await sandbox.ok("rename", "Poems", "Odes")
+        #expect(await sandbox.ok("submissions").stdout.contains(" Odes "))
+        #expect(await sandbox.ok("submission", "1").stdout.contains("Odes"))
+        #expect(await sandbox.ok("submissions", "--market", "Strict").stdout == "Nothing sent to “Strict” yet.\n")
+        #expect(await sandbox.ok("submissions", "--market", "Prize", "--pending").stdout.hasPrefix("#"))
+        await sandbox.ok("response", "2", "withdrawn")
+        #expect(await sandbox.ok("submissions", "--market", "Prize", "--pending").stdout == "Nothing is pending at “Prize”.\n")
+        #expect(await sandbox.ok("submissions", "--market", "Prize").stdout.contains("withdrawn  after "))
     }
 
     @Test("history says each change; a market deleted with its submissions comes back with undo; a deleted project's submissions stay")
