@@ -41,7 +41,8 @@ enum ResponseCommand: Command {
             return (found, answered, SubmissionCheck.withdrawals(of: accepted, after: answered, in: catalog), catalog.marketNames(bySubmission: false))
         }
         let words = context.submissionWords
-        let chosen = answered.pieces.filter { $0.response.status == status && (files.isEmpty || files.contains($0.file)) }
+        let named = Set(files.compactMap(answered.pieceFile(named:)))
+        let chosen = answered.pieces.filter { $0.response.status == status && (files.isEmpty || named.contains($0.file)) }
         context.say("response.recorded", count: chosen.count, [
             "count": context.numbers.string(chosen.count), "status": words.status(status),
             "market": words.quoted(names(answered.market) ?? ""), "files": chosen.map { TerminalText.visible($0.file) }.joined(separator: ", ")])

@@ -18,6 +18,8 @@ struct Completion: Equatable {
         /// A project's text files, as `files` names them, and, `withGone`, the files gone from it
         /// that have versions.
         case projectFiles(project: String, withGone: Bool)
+        /// The files of the pieces of the submission named (`response 12 accepted --piece`).
+        case pieces(submission: String)
         /// The versions of one file of a project.
         case versions(project: String, file: String)
         case folders
@@ -93,7 +95,14 @@ struct CompletionEngine {
         case .orders: fixed(ProjectOrder.allCases.map { CompletionCandidate(word: $0.rawValue, description: $0.nameKey) })
         case .files: .files
         case .textFiles, .keptFiles:
-            line.given(.projects).map { .projectFiles(project: $0, withGone: value == .keptFiles) } ?? .nothing
+            if let project = line.given(.projects) {
+                .projectFiles(project: project, withGone: value == .keptFiles)
+            } else if let submission = line.given(.submissions) {
+                .pieces(submission: submission)
+            } else {
+                .nothing
+            }
+        case .submissions: .nothing
         case .versions:
             if let project = line.given(.projects), let file = line.given(.textFiles) ?? line.given(.keptFiles) {
                 .versions(project: project, file: file)

@@ -42,6 +42,9 @@ enum CompletionHelper {
             let names = projectNames(matching: completion.typed, store: completion.store, environment: environment,
                                      markets: completion.source == .markets)
             output(names, completion, shell: shell, terminal: terminal)
+        case .pieces(let submission):
+            output(pieceFiles(of: submission, matching: completion.typed, store: completion.store, environment: environment),
+                   completion, shell: shell, terminal: terminal)
         case .projectFiles(let project, let withGone):
             let versions = VersionCompletion(project: project, store: completion.store, environment: environment)
             output(versions?.files(matching: completion.typed, withGone: withGone) ?? [], completion, shell: shell, terminal: terminal)
@@ -93,6 +96,14 @@ enum CompletionHelper {
               let catalog = try? FileStorage(path: path).load() else { return [] }
         let typed = TypedName(typed)
         return markets ? catalog.markets.map(\.name).filter(typed.startsAWord) : catalog.projects.lazy.map(\.name).filter(typed.startsAWord)
+    }
+
+    /// The files of the pieces of the submission `reference` names, from any word of their path.
+    static func pieceFiles(of reference: String, matching typed: String, store: String?, environment: [String: String]) -> [String] {
+        guard let path = StoreLocation.path(explicit: store, environment: environment),
+              let catalog = try? FileStorage(path: path).load(), let submission = try? catalog.submission(reference) else { return [] }
+        let typed = TypedName(typed)
+        return submission.pieces.map(\.file).filter(typed.startsAWord)
     }
 
     /// The characters every name starts with.

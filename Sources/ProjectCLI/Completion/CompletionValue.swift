@@ -23,6 +23,9 @@ enum CompletionValue: Equatable {
     case papers
     /// A fixed set of words, the same in every language (a market's action or kind, a response).
     case words([String])
+    /// A submission, by number, id or market: nothing is offered for it, but the pieces of
+    /// `response --piece` are the ones of the submission named.
+    case submissions
     case nothing
 
     init(placeholder: String) {
@@ -35,6 +38,7 @@ enum CompletionValue: Equatable {
         case "placeholder.text-file": .textFiles
         case "placeholder.kept-file": .keptFiles
         case "placeholder.version": .versions
+        case "placeholder.submission": .submissions
         case "placeholder.folder": .folders
         case "placeholder.command": .commands
         case "placeholder.shell": .shells

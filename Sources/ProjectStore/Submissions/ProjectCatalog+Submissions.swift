@@ -140,9 +140,12 @@ extension ProjectCatalog {
             guard date <= today else { throw .submissions(.responseInFuture(date)) }
             guard date >= submission.sent else { throw .submissions(.responseBeforeSent(date, sent: submission.sent)) }
         }
-        for file in wanted where !submission.pieces.contains(where: { $0.file == file }) {
-            throw .submissions(.fileNotInSubmission(file))
+        var named: [String] = []
+        for file in wanted {
+            guard let found = submission.pieceFile(named: file) else { throw .submissions(.fileNotInSubmission(file)) }
+            named.append(found)
         }
+        let wanted = named
         if wanted.isEmpty, !submission.isOpen { throw .submissions(.nothingPending(submission.pieces)) }
         for (piece, sent) in submission.pieces.enumerated() {
             let chosen = wanted.isEmpty ? sent.response.status.isOpen : wanted.contains(sent.file)
@@ -172,7 +175,7 @@ extension ProjectCatalog {
         if matches.isEmpty, let market = try? market(wanted) {
             matches = submissions.indices.filter { submissions[$0].market == market.id }
         }
-        if let piece { matches = matches.filter { submissions[$0].pieces.contains { $0.file == piece } } }
+        if let piece { matches = matches.filter { submissions[$0].pieceFile(named: piece) != nil } }
         if matches.count > 1 {
             let open = matches.filter { submissions[$0].isOpen }
             if !open.isEmpty { matches = open }

@@ -33,6 +33,14 @@ public struct Submission: Sendable, Equatable, Identifiable {
 
     /// Whether any piece still waits for an answer.
     public var isOpen: Bool { pieces.contains { $0.response.status.isOpen } }
+
+    /// The file of the piece `typed` names: its path in the project's folder, or its file name
+    /// alone when one piece only has that name (`Ode.md` for `Ready/Ode.md`).
+    public func pieceFile(named typed: String) -> String? {
+        if pieces.contains(where: { $0.file == typed }) { return typed }
+        let byName = pieces.filter { $0.file.split(separator: "/").last.map(String.init) == typed }
+        return byName.count == 1 ? byName[0].file : nil
+    }
 }
 
 /// One file of a submission and the version of it that was sent.

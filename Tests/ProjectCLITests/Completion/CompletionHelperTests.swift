@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ProjectCLI
 
@@ -29,6 +30,23 @@ import Testing
         #expect(complete(harness, ["bash", "--", "market", "show", "rev"]).output == "names\nPoetry Review\n")
         #expect(complete(harness, ["bash", "--", "market", "sh"]).output == "words\nshow\n")
         #expect(complete(harness, ["bash", "--", "submit", "Po"]).output == "names\nPoems\n")
+    }
+
+    @Test("response --piece completes the pieces of the submission named, from any word of their path")
+    func piecesOfTheSubmissionNamed() throws {
+        let harness = try ToolHarness()
+        harness.add("Poems")
+        let folder = harness.root + "/Poems/Ready"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for poem in ["Ode", "Long Elegy", "Hymn"] { try Data("A poem.\n".utf8).write(to: URL(fileURLWithPath: folder + "/\(poem).md")) }
+        #expect(harness.run(["market", "add", "Acumen"]).status == 0)
+        #expect(harness.run(["submit", "Poems", "Ready/Ode.md", "Ready/Long Elegy.md", "--to", "Acumen"]).status == 0)
+        #expect(complete(harness, ["bash", "--", "response", "1", "accepted", "--piece", ""]).output == "names\nReady/Ode.md\nReady/Long Elegy.md\n")
+        #expect(complete(harness, ["bash", "--", "response", "Acumen", "rejected", "--piece", "el"]).output == "names\nReady/Long Elegy.md\n")
+        #expect(complete(harness, ["bash", "--", "response", "9", "rejected", "--piece", ""]).output == "")
+        // Named by its file name alone, as it is unambiguous.
+        let answered = harness.run(["response", "Acumen", "accepted", "--piece", "Ode.md"])
+        #expect(answered.status == 0 && answered.output.contains("(Ready/Ode.md): accepted"), "\(answered.error)")
     }
 
     @Test func zshIsToldToKeepTheTypedWordWhenTheNamesCommonBeginningWouldLoseIt() throws {

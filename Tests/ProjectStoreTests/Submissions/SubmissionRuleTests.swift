@@ -72,6 +72,17 @@ struct SubmissionRuleTests {
         #expect(try respond(.withdrawn, ["Ode.md"]).pieces.map(\.response.status) == [.withdrawn, .rejected])
     }
 
+    @Test("a piece is named by its path, or by its file name where one piece alone has it")
+    func pieceByName() {
+        let submission = Sent.submission(1, to: Sent.market(1, "Agni"), of: Project(id: fixedID("", 1), name: "Poems", kind: .poetry, created: Date(), details: nil, position: 1),
+                                         on: "2026-10-01", [Sent.piece("Ready/Ode.md"), Sent.piece("Ready/Elegy.md"), Sent.piece("Draft/Elegy.md")])
+        #expect(submission.pieceFile(named: "Ready/Ode.md") == "Ready/Ode.md")
+        #expect(submission.pieceFile(named: "Ode.md") == "Ready/Ode.md")
+        #expect(submission.pieceFile(named: "Elegy.md") == nil)
+        #expect(submission.pieceFile(named: "Draft/Elegy.md") == "Draft/Elegy.md")
+        #expect(submission.pieceFile(named: "Hymn.md") == nil)
+    }
+
     @Test("a submission sent on a day still to come is refused; today and before are recorded")
     func sentInFuture() throws {
         var catalog = try makeCatalog(["Poems"])
