@@ -815,6 +815,10 @@ progress.nothing-yet = Noch nichts aufgezeichnet: Die Wörter werden gezählt, w
 progress.session = Diese Sitzung: {added} hinzugefügt, {removed} entfernt (jetzt {words}).
 progress.backfill[one] = Die Commits des Stammordners bis zum {date} gelesen: {count} Tag mit einem Commit.
 progress.backfill[other] = Die Commits des Stammordners bis zum {date} gelesen: {count} Tage mit einem Commit.
+# Fortschritt, der einer Romanautorin die Wahrheit sagt (issue 42)
+progress.pace.since[one] = Tempo: {words} pro Schreibtag seit dem {date}, dem ersten gezählten Tag ({days} Tag mit Wörtern)
+progress.pace.since[other] = Tempo: {words} pro Schreibtag seit dem {date}, dem ersten gezählten Tag ({days} Tage mit Wörtern)
+progress.pace.since.none = Tempo: seit dem {date}, dem ersten gezählten Tag, keine Wörter geschrieben
 
 # restore im Verlauf: eine Wiederherstellung rückgängig machen und wiederholen (docs/versions.md)
 history.restore = Version {number} von {file} in „{name}“ wiederhergestellt
@@ -1804,6 +1808,10 @@ progress.nothing-yet = Nothing recorded yet: the words are counted each time fil
 progress.session = This session: {added} added, {removed} removed ({words} now).
 progress.backfill[one] = Read the root's git history back to {date}: {count} day with a commit.
 progress.backfill[other] = Read the root's git history back to {date}: {count} days with a commit.
+# progress that tells a novelist the truth (issue 42)
+progress.pace.since[one] = Pace: {words} a writing day since {date}, the first day counted ({days} day with words)
+progress.pace.since[other] = Pace: {words} a writing day since {date}, the first day counted ({days} days with words)
+progress.pace.since.none = Pace: no words written since {date}, the first day counted
 
 # restore in the history: undo and redo of a restore (docs/versions.md)
 history.restore = restored version {number} of {file} in “{name}”
@@ -2794,6 +2802,10 @@ progress.nothing-yet = Aún no hay nada registrado: las palabras se cuentan cada
 progress.session = Esta sesión: {added} añadidas, {removed} quitadas ({words} ahora).
 progress.backfill[one] = Historial git de la raíz leído hasta el {date}: {count} día con un commit.
 progress.backfill[other] = Historial git de la raíz leído hasta el {date}: {count} días con un commit.
+# un progreso que dice la verdad al novelista (issue 42)
+progress.pace.since[one] = Ritmo: {words} por día de escritura desde el {date}, el primer día contado ({days} día con palabras)
+progress.pace.since[other] = Ritmo: {words} por día de escritura desde el {date}, el primer día contado ({days} días con palabras)
+progress.pace.since.none = Ritmo: ninguna palabra escrita desde el {date}, el primer día contado
 
 # restore en el historial: deshacer y rehacer una restauración (docs/versions.md)
 history.restore = restaurada la versión {number} de {file} en «{name}»
@@ -3785,6 +3797,10 @@ progress.nothing-yet = Rien n’est encore enregistré : les mots sont comptés
 progress.session = Cette séance : {added} ajoutés, {removed} supprimés ({words} maintenant).
 progress.backfill[one] = Historique git de la racine lu jusqu’au {date} : {count} jour avec un commit.
 progress.backfill[other] = Historique git de la racine lu jusqu’au {date} : {count} jours avec un commit.
+# une progression qui dit vrai au romancier (issue 42)
+progress.pace.since[one] = Rythme : {words} par jour d’écriture depuis le {date}, premier jour compté ({days} jour avec des mots)
+progress.pace.since[other] = Rythme : {words} par jour d’écriture depuis le {date}, premier jour compté ({days} jours avec des mots)
+progress.pace.since.none = Rythme : aucun mot écrit depuis le {date}, premier jour compté
 
 # restore dans l’historique : annuler et rétablir une restauration (docs/versions.md)
 history.restore = version {number} de {file} restaurée dans « {name} »

@@ -12,7 +12,7 @@ struct ProgressView {
     static let pipeWidth = 80
 
     func render(_ summary: ProgressSummary, width: Int?, year: Bool) -> String {
-        var lines: [String] = [todayLine(summary), streakLine(summary.streak), paceLine(summary.pace)]
+        var lines: [String] = [todayLine(summary), streakLine(summary.streak), paceLine(summary.pace, today: summary.today)]
         lines += summary.projections.map { projectionLine($0, today: summary.today) }
         lines.append("")
         let width = width ?? Self.pipeWidth
@@ -34,9 +34,15 @@ struct ProgressView {
         ])
     }
 
-    private func paceLine(_ pace: Pace) -> String {
-        guard let average = pace.perWritingDay else { return localizer.text("progress.pace.none") }
-        return localizer.text("progress.pace", count: pace.writingDays, ["words": text.words(average), "days": text.numbers.string(pace.writingDays)])
+    /// Over the last 14 days, or since the first day counted when that is more recent.
+    private func paceLine(_ pace: Pace, today: Int) -> String {
+        let since = pace.days > 0 && pace.days < Pace.window ? text.dates.day(DayNumber.calendarDay(today - max(pace.days, 1) + 1)) : nil
+        guard let average = pace.perWritingDay else {
+            return since.map { localizer.text("progress.pace.since.none", ["date": $0]) } ?? localizer.text("progress.pace.none")
+        }
+        let arguments = ["words": text.words(average), "days": text.numbers.string(pace.writingDays)]
+        guard let since else { return localizer.text("progress.pace", count: pace.writingDays, arguments) }
+        return localizer.text("progress.pace.since", count: pace.writingDays, arguments.merging(["date": since]) { $1 })
     }
 
     private func projectionLine(_ projection: ProgressSummary.Projection, today: Int) -> String {

@@ -15,7 +15,8 @@ public struct ProgressSummary: Sendable {
         }
     }
 
-    /// Where a project's target is reached at the pace of the last 14 days, beside its due date.
+    /// Where a project's target is reached at its own pace (its own words, over the last 14 days or
+    /// since its first count), beside its due date.
     public struct Projection: Sendable, Equatable {
         public let project: Project
         public let day: Int
@@ -48,7 +49,7 @@ public struct ProgressSummary: Sendable {
         let all = days.allTotals(through: today)
         todayWords = totals.last ?? 0
         streak = Streak(totals: all.totals, first: all.first, today: today, goal: goal)
-        pace = Pace(lastDays: days.totals(from: today - Pace.window + 1, through: today))
+        pace = days.pace(today: today)
         let calendarToday = DayNumber.calendarDay(today)
         var quota = goal
         var projections: [Projection] = []
@@ -59,7 +60,9 @@ public struct ProgressSummary: Sendable {
             let morning = WritingProgress(words: words - writtenToday, target: target, due: entry.project.due, today: calendarToday)
             if let perDay = morning.wordsPerDay { quota = (quota ?? 0) + perDay }
             let progress = WritingProgress(words: words, target: target, due: entry.project.due, today: calendarToday)
-            if let missing = progress.missingWords, let day = pace.projectedDay(missing: missing, today: today) {
+            // Its own words, from its own first day: other projects' words write none of it.
+            let ownPace = days.pace(today: today, of: [entry.project.id])
+            if let missing = progress.missingWords, let day = ownPace.projectedDay(missing: missing, today: today) {
                 projections.append(Projection(project: entry.project, day: day, due: entry.project.due))
             }
         }

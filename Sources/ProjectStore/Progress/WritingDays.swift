@@ -106,6 +106,31 @@ public struct WritingDays: Sendable {
         return totals
     }
 
+    /// The words of the projects given on each day from `first` to `last`, 0 where none were written.
+    public func totals(from first: Int, through last: Int, of projects: [UUID]) -> [Int] {
+        guard last >= first else { return [] }
+        var totals = [Int](repeating: 0, count: last - first + 1)
+        for project in projects {
+            for day in Self.days(byProject[project] ?? [], from: first, through: last) { totals[day.day - first] += day.words }
+        }
+        return totals
+    }
+
+    /// The first day with a record of any of the projects given (all when `nil`).
+    public func firstDay(of projects: [UUID]?) -> Int? {
+        guard let projects else { return byProject.values.compactMap { $0.first?.day }.min() }
+        return projects.compactMap { byProject[$0]?.first?.day }.min()
+    }
+
+    /// The pace of the projects given (all when `nil`) on `today`: over the last 14 days, starting
+    /// no earlier than their first day with a record (docs/progress.md, "Pace").
+    public func pace(today: Int, of projects: [UUID]? = nil) -> Pace {
+        guard let first = firstDay(of: projects) else { return Pace(lastDays: []) }
+        let start = max(today - Pace.window + 1, min(first, today))
+        if let projects { return Pace(lastDays: totals(from: start, through: today, of: projects)) }
+        return Pace(lastDays: totals(from: start, through: today))
+    }
+
     /// Each project's days from `first` to `last` that have words or a session.
     public func forEachDay(from first: Int, through last: Int, _ body: (ProjectDay) -> Void) {
         for days in byProject.values { Self.days(days, from: first, through: last).forEach(body) }

@@ -35,7 +35,7 @@ public enum ProgressJSON {
         writer.raw(", \"longest\": ")
         writer.integer(summary.streak.longest)
         writer.raw("},\n \"pace\": {\"days\": ")
-        writer.integer(Pace.window)
+        writer.integer(summary.pace.days)
         writer.raw(", \"words\": ")
         writer.integer(summary.pace.words)
         writer.raw(", \"writingDays\": ")

@@ -151,10 +151,10 @@ struct ProgressCommandTests {
         let week = try week()
         #expect(week.run(["edit", "Winter", "--target", "2000", "--due", "2026-11-20"], day: 6).status == 0)
         let result = week.run(["progress", "Winter"], day: 6)
-        // 750 words in 14 days, on 3 writing days: 250 a writing day; 1,150 missing at 750/14 a
-        // day take 22 days.
-        #expect(result.output.contains("Pace: 250 words a writing day over the last 14 days (3 days with words)"))
-        #expect(result.output.contains("“Winter”: at this pace, November 28, 2026: 8 days after it is due (November 20, 2026)"), "\(result.output)")
+        // 750 words in the 6 days since the first count, on 3 writing days: 250 a writing day;
+        // 1,150 missing at 750/6 a day take 10 days.
+        #expect(result.output.contains("Pace: 250 words a writing day since November 1, 2026, the first day counted (3 days with words)"), "\(result.output)")
+        #expect(result.output.contains("“Winter”: at this pace, November 16, 2026: 4 days before it is due (November 20, 2026)"), "\(result.output)")
     }
 
     @Test("compile records the project's words as files counts them, its notes with its manuscript")

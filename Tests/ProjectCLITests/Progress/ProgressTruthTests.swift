@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+@testable import ProjectCLI
+
+/// A novelist's month (issue 42): what `progress` says must follow from what was written, in which
+/// project, on which day, with a clock the test sets.
+@Suite("progress tells the truth")
+struct ProgressTruthTests {
+    /// "Salt Orchard", a novel of 50,000 words due on November 30, added on the morning of the 1st
+    /// and counted empty.
+    func novel() throws -> ProgressWeek {
+        let month = try ProgressWeek()
+        let added = month.run(["add", "Salt Orchard", "--type", "novel", "--target", "50000", "--due", "2026-11-30"], day: 1, hours: -3)
+        #expect(added.status == 0, "\(added.error)")
+        return month
+    }
+
+    @Test("the pace is taken over the days since the first count, and the projection follows from it")
+    func paceSinceFirstCount() throws {
+        let month = try novel()
+        #expect(month.run(["files", "Salt Orchard"], day: 1, hours: -2).status == 0)
+        try month.write(1_712, to: "Salt Orchard")
+        let result = month.run(["progress", "Salt Orchard"], day: 1, hours: 8)
+        #expect(result.output.contains("Pace: 1,712 words a writing day since November 1, 2026, the first day counted (1 day with words)"), "\(result.output)")
+        // 48,288 missing at 1,712 a day: 29 days, not 395 (1,712 over 14 days of which 13 came before the novel).
+        #expect(result.output.contains("“Salt Orchard”: at this pace, November 30, 2026: the day it is due"), "\(result.output)")
+        let pace = try #require(try month.json(["Salt Orchard"], day: 1)["pace"] as? [String: Any])
+        #expect(pace["days"] as? Int == 1)
+    }
+
+    @Test("a project is projected from its own words, not from another project's")
+    func ownWords() throws {
+        let month = try novel()
+        #expect(month.run(["add", "Poems"], day: 1, hours: -3).status == 0)
+        #expect(month.run(["list", "--words"], day: 1, hours: -2).status == 0)
+        for day in 1...5 {
+            try month.write(2_000 * day, to: "Poems")
+            #expect(month.run(["list", "--words"], day: day, hours: 6).status == 0)
+        }
+        let result = month.run(["progress"], day: 5, hours: 7)
+        #expect(result.output.contains("Pace: 2,000 words a writing day since November 1, 2026"), "\(result.output)")
+        #expect(!result.output.contains("“Salt Orchard”: at this pace"), "\(result.output)")
+        #expect((try month.json([], day: 5)["projections"] as? [Any])?.isEmpty == true)
+    }
+}
