@@ -16,9 +16,10 @@ public struct DaySample: Sendable, Equatable, Comparable {
         (lhs.day, lhs.time, lhs.words) < (rhs.day, rhs.time, rhs.words)
     }
 
-    /// The earlier of two counts as the first count ever is chosen: equal moments, the higher count.
+    /// The earlier of two counts as the first count ever is chosen: equal moments, the lower count,
+    /// as a day's end takes the higher of equal moments (text grows; so every machine agrees).
     func isEarlier(than other: DaySample) -> Bool {
-        (time, -words) < (other.time, -other.words)
+        (time, words) < (other.time, other.words)
     }
 }
 

@@ -66,7 +66,7 @@ public struct WritingDays: Sendable {
     /// A project's days from its counts sorted by day and time, and its sessions' sums by day.
     private static func days(_ samples: [DaySample], sessions: [Int: (added: Int, removed: Int)]) -> [ProjectDay] {
         // The first count ever is where the project started from: its day shows what was written
-        // after it, not the whole text. Equal moments: the higher count, so every machine agrees.
+        // after it, not the whole text. Equal moments: the lower count, so every machine agrees.
         var previous = samples.min { $0.isEarlier(than: $1) }?.words
         var days: [ProjectDay] = []
         days.reserveCapacity(samples.count + sessions.count)

@@ -134,3 +134,19 @@ struct CountThrottleTests {
         #expect(outcome.settled.isEmpty && outcome.latest == nil)
     }
 }
+
+@Suite("The first count ever")
+struct FirstCountTests {
+    @Test("two counts in the same second at the first count ever: the lower is the earlier, the higher the day's end")
+    func sameSecond() {
+        for order in [[300, 100], [100, 300]] {
+            let records = ProgressRecords(counts: order.map { count(novel, day: 0, words: $0) })
+            #expect(WritingDays(records).byProject[novel]?.map(\.words) == [200], "\(order)")
+            // A digest keeps the same two.
+            let reduced = ProgressRecords()
+            var withDigest = reduced
+            withDigest.dayEnds = DayEnds.reduce(records.counts)
+            #expect(WritingDays(withDigest).byProject[novel]?.map(\.words) == [200], "\(order)")
+        }
+    }
+}
