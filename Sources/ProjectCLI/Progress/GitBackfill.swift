@@ -24,7 +24,8 @@ struct GitBackfill {
     func counts(before: Int?) -> (counts: [WordCount], days: [Int]) {
         let log = git.run(["log", "--first-parent", "--format=%H %ct %cI"])
         guard log.succeeded else { return ([], []) }
-        let commits = BackfillCommits.lastOfEachDay(log.lines.compactMap(Self.commit), before: before)
+        let all = log.lines.compactMap(Self.commit)
+        let commits = BackfillCommits.lastOfEachDay(all, before: before)
         var wordsOfBlob: [String: Int] = [:]
         var counts: [WordCount] = []
         for commit in commits {
@@ -52,6 +53,13 @@ struct GitBackfill {
             for (project, total) in words.sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
                 counts.append(WordCount(project: project, time: commit.time, offsetMinutes: commit.offsetMinutes, words: total))
             }
+        }
+        // Before the history's first commit there was no text: each project starts from 0 there, so
+        // the words of the first day with a commit are that day's (a lower count at the same moment
+        // is the earlier one).
+        if let oldest = all.min(by: { $0.time < $1.time }), !counts.isEmpty {
+            let projects = Set(counts.map(\.project)).sorted { $0.uuidString < $1.uuidString }
+            counts.insert(contentsOf: projects.map { WordCount(project: $0, time: oldest.time, offsetMinutes: oldest.offsetMinutes, words: 0) }, at: 0)
         }
         return (counts, commits.map(\.day))
     }

@@ -42,4 +42,28 @@ struct ProgressTruthTests {
         #expect(!result.output.contains("“Salt Orchard”: at this pace"), "\(result.output)")
         #expect((try month.json([], day: 5)["projections"] as? [Any])?.isEmpty == true)
     }
+
+    @Test("the first day of a new project: add records the empty folder, so the day's words are the day's")
+    func firstDayOfANewProject() throws {
+        let month = try novel()
+        try month.write(1_712, to: "Salt Orchard")
+        #expect(month.run(["files", "Salt Orchard"], day: 1, hours: 8).status == 0)
+        let object = try month.json(["--days", "1"], day: 1)
+        #expect(month.dayWords(object) == [1_712])
+        #expect((object["streak"] as? [String: Any])?["current"] as? Int == 1)
+        // The morning's count was 0: 50,000 over the 30 days left, today included.
+        #expect((object["today"] as? [String: Any])?["quota"] as? Int == 1_667)
+    }
+
+    @Test("add --folder records the folder's count then: what is written after it is the day's")
+    func addFolder() throws {
+        let month = try ProgressWeek()
+        let folder = month.harness.root + "/Kept"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try (0..<500).map { "w\($0)" }.joined(separator: " ").write(toFile: folder + "/text.md", atomically: true, encoding: .utf8)
+        let added = month.run(["add", "Kept", "--folder", folder], day: 1, hours: -3)
+        #expect(added.status == 0, "\(added.error)")
+        try month.write(800, to: "Kept")
+        #expect(month.dayWords(try month.json(["--days", "1"], day: 1)) == [300])
+    }
 }
