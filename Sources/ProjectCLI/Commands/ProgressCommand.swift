@@ -49,9 +49,11 @@ enum ProgressCommand: Command {
            let backfill = GitBackfill(root: root, projects: catalog.projects, changes: (try? store.historyChanges().changes) ?? [], context: context) {
             records.add(try backfillFromGit(backfill, records: records, into: folder, machine: machine, context: context))
         }
-        let today = DayNumber.of(time: Int(now.timeIntervalSince1970.rounded(.down)), offsetMinutes: context.offsetMinutes(at: now))
+        let offset = context.offsetMinutes(at: now)
+        let today = DayNumber.of(time: Int(now.timeIntervalSince1970.rounded(.down)), offsetMinutes: offset)
         let summary = ProgressSummary(
-            records: records, scope: projects.map { .init(project: $0, words: counts[$0.id]) }, today: today, days: dayCount)
+            records: records, scope: projects.map { .init(project: $0, words: counts[$0.id]) }, today: today, days: dayCount,
+            offsetMinutes: offset)
         if invocation.isSet(json) {
             context.terminal.output(utf8: ProgressJSON.encode(summary, backfilledFrom: records.backfills.min()))
         } else if invocation.isSet(csv) {

@@ -70,7 +70,7 @@ struct ProgressView {
             let padding = String(repeating: " ", count: barWidth - bar.count)
             let label = labels[index] + String(repeating: " ", count: labelWidth - labels[index].count)
             let number = String(repeating: " ", count: numberWidth - numbers[index].count) + numbers[index]
-            return "\(label) \(coloured(bar, value: value, goal: summary.goal))\(padding) \(number)"
+            return "\(label) \(coloured(bar, value: value, goal: summary.goals.goal(on: summary.firstDay + index)))\(padding) \(number)"
         }
     }
 
@@ -91,7 +91,7 @@ struct ProgressView {
                 let day = firstMonday + week * 7 + weekday
                 if day > today { break }
                 let value = totals[day - firstMonday]
-                row += coloured(String(ChartScale.shade(value, largest: largest)), value: value, goal: summary.goal)
+                row += coloured(String(ChartScale.shade(value, largest: largest)), value: value, goal: summary.goals.goal(on: day))
             }
             rows.append(row)
         }
@@ -100,7 +100,8 @@ struct ProgressView {
         return rows
     }
 
-    /// Green for a day that met the goal (or had words, without one), red for a negative day.
+    /// Green for a day that met the goal in force that day (or had words, without one), red for a
+    /// negative day.
     private func coloured(_ bar: String, value: Int, goal: Int?) -> String {
         guard colour, !bar.isEmpty, value != 0 else { return bar }
         if value < 0 { return "\u{1B}[31m" + bar + "\u{1B}[0m" }

@@ -31,16 +31,22 @@ public struct ProgressSummary: Sendable {
     /// The daily goal plus, for each project with a target and a due date, the words a day it needs;
     /// `nil` when neither asks for anything.
     public let quota: Int?
+    /// The goal in force today.
     public let goal: Int?
+    /// The goal in force on each day.
+    public let goals: GoalTimeline
     public let streak: Streak
     public let pace: Pace
     public let projections: [Projection]
     public let days: WritingDays
 
-    public init(records: ProgressRecords, scope: [Scope], today: Int, days count: Int) {
+    /// `offsetMinutes`: the zone the days are read in, which gives each goal its day.
+    public init(records: ProgressRecords, scope: [Scope], today: Int, days count: Int, offsetMinutes: Int = 0) {
         let ids = Set(scope.map(\.project.id))
         let days = WritingDays(records, projects: ids)
-        let goal = records.dailyGoal
+        let goals = GoalTimeline(records.goals, offsetMinutes: offsetMinutes)
+        let goal = goals.goal(on: today)
+        self.goals = goals
         self.days = days
         self.today = today
         self.goal = goal
@@ -48,7 +54,7 @@ public struct ProgressSummary: Sendable {
         totals = days.totals(from: firstDay, through: today)
         let all = days.allTotals(through: today)
         todayWords = totals.last ?? 0
-        streak = Streak(totals: all.totals, first: all.first, today: today, goal: goal)
+        streak = Streak(totals: all.totals, first: all.first, today: today, goals: goals)
         pace = days.pace(today: today)
         let calendarToday = DayNumber.calendarDay(today)
         var quota = goal

@@ -66,4 +66,27 @@ struct ProgressTruthTests {
         try month.write(800, to: "Kept")
         #expect(month.dayWords(try month.json(["--days", "1"], day: 1)) == [300])
     }
+
+    @Test("a daily goal set today judges today and the days after, not the streak already written")
+    func goalsHaveDates() throws {
+        let month = try novel()
+        for day in 1...4 {
+            try month.write(1_000 * day, to: "Salt Orchard")
+            #expect(month.run(["files", "Salt Orchard"], day: day, hours: 6).status == 0)
+        }
+        #expect(month.run(["progress", "--goal", "1667"], day: 5, hours: -4).status == 0)
+        try month.write(5_700, to: "Salt Orchard")
+        let met = try #require(try month.json([], day: 5)["streak"] as? [String: Any])
+        #expect(met["current"] as? Int == 5 && met["longest"] as? Int == 5, "\(met)")
+        // The 6th falls short of the goal in force: the streak is yesterday's, still 5.
+        try month.write(6_000, to: "Salt Orchard")
+        let short = try #require(try month.json([], day: 6)["streak"] as? [String: Any])
+        #expect(short["current"] as? Int == 5, "\(short)")
+        // Cleared on the 7th: the 7th is judged by words again (100 count), the 6th still by the
+        // goal it had (300 did not).
+        #expect(month.run(["progress", "--goal", "0"], day: 7, hours: -4).status == 0)
+        try month.write(6_100, to: "Salt Orchard")
+        let cleared = try #require(try month.json([], day: 7)["streak"] as? [String: Any])
+        #expect(cleared["current"] as? Int == 1 && cleared["longest"] as? Int == 5, "\(cleared)")
+    }
 }
