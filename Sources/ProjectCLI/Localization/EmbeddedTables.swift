@@ -794,7 +794,6 @@ progress.option.json = Ein JSON-Objekt für Skripte ausgeben: jeder Tag des Zeit
 progress.option.csv = CSV für eine Tabellenkalkulation ausgeben: eine Zeile pro Tag und Projekt, mit einer Kopfzeile.
 progress.examples = project progress\nproject progress "Mein Roman" --days 14\nproject progress --goal 500\nproject progress --year\nproject progress --csv > woerter.csv
 progress.today = Heute: {words}
-progress.today-quota = Heute: {words} von {quota} ({percent})
 progress.streak[one] = Serie: {count} Tag in Folge (längste: {longest})
 progress.streak[other] = Serie: {count} Tage in Folge (längste: {longest})
 progress.days[one] = {count} Tag
@@ -819,6 +818,10 @@ progress.backfill[other] = Die Commits des Stammordners bis zum {date} gelesen: 
 progress.pace.since[one] = Tempo: {words} pro Schreibtag seit dem {date}, dem ersten gezählten Tag ({days} Tag mit Wörtern)
 progress.pace.since[other] = Tempo: {words} pro Schreibtag seit dem {date}, dem ersten gezählten Tag ({days} Tage mit Wörtern)
 progress.pace.since.none = Tempo: seit dem {date}, dem ersten gezählten Tag, keine Wörter geschrieben
+progress.today.goal = Heute: {words} (Tagesziel {goal}: {percent})
+progress.today.goal.met = Heute: {words} (Tagesziel {goal} ✓)
+progress.need = „{name}“ braucht heute {need}, um rechtzeitig fertig zu werden: bisher {words} ({percent})
+progress.need.met = „{name}“ braucht heute {need}, um rechtzeitig fertig zu werden: {words} ✓
 
 # restore im Verlauf: eine Wiederherstellung rückgängig machen und wiederholen (docs/versions.md)
 history.restore = Version {number} von {file} in „{name}“ wiederhergestellt
@@ -1787,7 +1790,6 @@ progress.option.json = Print a JSON object, for scripts: every day of the period
 progress.option.csv = Print CSV, for a spreadsheet: a row per day and project, with a header row.
 progress.examples = project progress\nproject progress "My Novel" --days 14\nproject progress --goal 500\nproject progress --year\nproject progress --csv > words.csv
 progress.today = Today: {words}
-progress.today-quota = Today: {words} of {quota} ({percent})
 progress.streak[one] = Streak: {count} day in a row (longest: {longest})
 progress.streak[other] = Streak: {count} days in a row (longest: {longest})
 progress.days[one] = {count} day
@@ -1812,6 +1814,10 @@ progress.backfill[other] = Read the root's git history back to {date}: {count} d
 progress.pace.since[one] = Pace: {words} a writing day since {date}, the first day counted ({days} day with words)
 progress.pace.since[other] = Pace: {words} a writing day since {date}, the first day counted ({days} days with words)
 progress.pace.since.none = Pace: no words written since {date}, the first day counted
+progress.today.goal = Today: {words} (daily goal {goal}: {percent})
+progress.today.goal.met = Today: {words} (daily goal {goal} ✓)
+progress.need = “{name}” needs {need} today to be done on time: {words} so far ({percent})
+progress.need.met = “{name}” needs {need} today to be done on time: {words} ✓
 
 # restore in the history: undo and redo of a restore (docs/versions.md)
 history.restore = restored version {number} of {file} in “{name}”
@@ -2781,7 +2787,6 @@ progress.option.json = Imprimir un objeto JSON, para scripts: cada día del peri
 progress.option.csv = Imprimir CSV, para una hoja de cálculo: una fila por día y proyecto, con una fila de encabezado.
 progress.examples = project progress\nproject progress "Mi novela" --days 14\nproject progress --goal 500\nproject progress --year\nproject progress --csv > palabras.csv
 progress.today = Hoy: {words}
-progress.today-quota = Hoy: {words} de {quota} ({percent})
 progress.streak[one] = Racha: {count} día seguido (la más larga: {longest})
 progress.streak[other] = Racha: {count} días seguidos (la más larga: {longest})
 progress.days[one] = {count} día
@@ -2806,6 +2811,10 @@ progress.backfill[other] = Historial git de la raíz leído hasta el {date}: {co
 progress.pace.since[one] = Ritmo: {words} por día de escritura desde el {date}, el primer día contado ({days} día con palabras)
 progress.pace.since[other] = Ritmo: {words} por día de escritura desde el {date}, el primer día contado ({days} días con palabras)
 progress.pace.since.none = Ritmo: ninguna palabra escrita desde el {date}, el primer día contado
+progress.today.goal = Hoy: {words} (meta diaria {goal}: {percent})
+progress.today.goal.met = Hoy: {words} (meta diaria {goal} ✓)
+progress.need = «{name}» necesita {need} hoy para terminar a tiempo: {words} hasta ahora ({percent})
+progress.need.met = «{name}» necesita {need} hoy para terminar a tiempo: {words} ✓
 
 # restore en el historial: deshacer y rehacer una restauración (docs/versions.md)
 history.restore = restaurada la versión {number} de {file} en «{name}»
@@ -3776,7 +3785,6 @@ progress.option.json = Afficher un objet JSON, pour les scripts : chaque jour d
 progress.option.csv = Afficher du CSV, pour un tableur : une ligne par jour et par projet, avec une ligne d’en-tête.
 progress.examples = project progress\nproject progress "Mon roman" --days 14\nproject progress --goal 500\nproject progress --year\nproject progress --csv > mots.csv
 progress.today = Aujourd’hui : {words}
-progress.today-quota = Aujourd’hui : {words} sur {quota} ({percent})
 progress.streak[one] = Série : {count} jour d’affilée (la plus longue : {longest})
 progress.streak[other] = Série : {count} jours d’affilée (la plus longue : {longest})
 progress.days[one] = {count} jour
@@ -3801,6 +3809,10 @@ progress.backfill[other] = Historique git de la racine lu jusqu’au {date} : {
 progress.pace.since[one] = Rythme : {words} par jour d’écriture depuis le {date}, premier jour compté ({days} jour avec des mots)
 progress.pace.since[other] = Rythme : {words} par jour d’écriture depuis le {date}, premier jour compté ({days} jours avec des mots)
 progress.pace.since.none = Rythme : aucun mot écrit depuis le {date}, premier jour compté
+progress.today.goal = Aujourd’hui : {words} (objectif quotidien {goal} : {percent})
+progress.today.goal.met = Aujourd’hui : {words} (objectif quotidien {goal} ✓)
+progress.need = « {name} » demande {need} aujourd’hui pour être prêt à temps : {words} jusqu’ici ({percent})
+progress.need.met = « {name} » demande {need} aujourd’hui pour être prêt à temps : {words} ✓
 
 # restore dans l’historique : annuler et rétablir une restauration (docs/versions.md)
 history.restore = version {number} de {file} restaurée dans « {name} »

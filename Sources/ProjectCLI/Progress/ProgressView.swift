@@ -12,7 +12,7 @@ struct ProgressView {
     static let pipeWidth = 80
 
     func render(_ summary: ProgressSummary, width: Int?, year: Bool) -> String {
-        var lines: [String] = [todayLine(summary), streakLine(summary.streak), paceLine(summary.pace, today: summary.today)]
+        var lines: [String] = todayLines(summary) + [streakLine(summary.streak), paceLine(summary.pace, today: summary.today)]
         lines += summary.projections.map { projectionLine($0, today: summary.today) }
         lines.append("")
         let width = width ?? Self.pipeWidth
@@ -20,11 +20,30 @@ struct ProgressView {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func todayLine(_ summary: ProgressSummary) -> String {
+    /// Today's words against the goal, then each project's own words against what it needs today:
+    /// apart, since the same words meet both (docs/progress.md, "Today").
+    private func todayLines(_ summary: ProgressSummary) -> [String] {
         let words = text.words(summary.todayWords)
-        guard let quota = summary.quota, quota > 0 else { return localizer.text("progress.today", ["words": words]) }
-        let percent = text.percent(max(summary.todayWords, 0) * 100 / quota)
-        return localizer.text("progress.today-quota", ["words": words, "quota": text.words(quota), "percent": percent])
+        var lines: [String]
+        if let goal = summary.goal, goal > 0 {
+            let arguments = ["words": words, "goal": text.numbers.string(goal)]
+            lines = summary.todayWords >= goal
+                ? [localizer.text("progress.today.goal.met", arguments)]
+                : [localizer.text("progress.today.goal", arguments.merging(["percent": percent(summary.todayWords, of: goal)]) { $1 })]
+        } else {
+            lines = [localizer.text("progress.today", ["words": words])]
+        }
+        for need in summary.needs {
+            let arguments = ["name": TerminalText.visible(need.project.name), "need": text.words(need.words), "words": text.words(need.written)]
+            lines.append(need.isMet
+                ? localizer.text("progress.need.met", arguments)
+                : localizer.text("progress.need", arguments.merging(["percent": percent(need.written, of: need.words)]) { $1 }))
+        }
+        return lines
+    }
+
+    private func percent(_ words: Int, of whole: Int) -> String {
+        text.percent(max(words, 0) * 100 / max(whole, 1))
     }
 
     private func streakLine(_ streak: Streak) -> String {

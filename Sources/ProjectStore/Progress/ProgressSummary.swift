@@ -28,9 +28,12 @@ public struct ProgressSummary: Sendable {
     public let firstDay: Int
     public let totals: [Int]
     public let todayWords: Int
-    /// The daily goal plus, for each project with a target and a due date, the words a day it needs;
-    /// `nil` when neither asks for anything.
+    /// The larger of the goal in force today and the words the projects need today together, never
+    /// their sum: the goal counts every project's words, each need only its own project's, and the
+    /// same words meet both. `nil` when neither asks for anything.
     public let quota: Int?
+    /// Each project in scope with a target and a due date, and what it needs today.
+    public let needs: [TodaysNeed]
     /// The goal in force today.
     public let goal: Int?
     /// The goal in force on each day.
@@ -57,14 +60,15 @@ public struct ProgressSummary: Sendable {
         streak = Streak(totals: all.totals, first: all.first, today: today, goals: goals)
         pace = days.pace(today: today)
         let calendarToday = DayNumber.calendarDay(today)
-        var quota = goal
+        var needs: [TodaysNeed] = []
         var projections: [Projection] = []
         for entry in scope {
             guard let words = entry.words, let target = entry.project.target else { continue }
-            // The quota is set by the morning's words: writing today must not lower today's quota.
-            let writtenToday = days.byProject[entry.project.id]?.last { $0.day == today }?.words ?? 0
-            let morning = WritingProgress(words: words - writtenToday, target: target, due: entry.project.due, today: calendarToday)
-            if let perDay = morning.wordsPerDay { quota = (quota ?? 0) + perDay }
+            // Its own words today, against its own need, set by the morning's words.
+            let writtenToday = days.words(of: entry.project.id, on: today)
+            if let need = TodaysNeed(project: entry.project, words: words, writtenToday: writtenToday, today: calendarToday) {
+                needs.append(need)
+            }
             let progress = WritingProgress(words: words, target: target, due: entry.project.due, today: calendarToday)
             // Its own words, from its own first day: other projects' words write none of it.
             let ownPace = days.pace(today: today, of: [entry.project.id])
@@ -72,7 +76,9 @@ public struct ProgressSummary: Sendable {
                 projections.append(Projection(project: entry.project, day: day, due: entry.project.due))
             }
         }
-        self.quota = quota
+        let needed = needs.reduce(0) { $0 + $1.words }
+        quota = goal == nil && needs.isEmpty ? nil : max(goal ?? 0, needed)
+        self.needs = needs
         self.projections = projections
     }
 }

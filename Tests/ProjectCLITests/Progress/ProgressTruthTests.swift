@@ -40,6 +40,8 @@ struct ProgressTruthTests {
         let result = month.run(["progress"], day: 5, hours: 7)
         #expect(result.output.contains("Pace: 2,000 words a writing day since November 1, 2026"), "\(result.output)")
         #expect(!result.output.contains("“Salt Orchard”: at this pace"), "\(result.output)")
+        // Its need is its own, and the poems do not meet it: 50,000 over the 26 days left.
+        #expect(result.output.contains("“Salt Orchard” needs 1,924 words today to be done on time: 0 words so far (0%)"), "\(result.output)")
         #expect((try month.json([], day: 5)["projections"] as? [Any])?.isEmpty == true)
     }
 
@@ -88,5 +90,33 @@ struct ProgressTruthTests {
         try month.write(6_100, to: "Salt Orchard")
         let cleared = try #require(try month.json([], day: 7)["streak"] as? [String: Any])
         #expect(cleared["current"] as? Int == 1 && cleared["longest"] as? Int == 5, "\(cleared)")
+    }
+
+    @Test("the goal and a project's need are shown apart, each met by the same words, never added up")
+    func goalAndNeedApart() throws {
+        let month = try novel()
+        #expect(month.run(["progress", "--goal", "1667"], day: 1, hours: -2).status == 0)
+        try month.write(1_800, to: "Salt Orchard")
+        let result = month.run(["progress"], day: 1, hours: 8)
+        #expect(result.output.hasPrefix("Today: 1,800 words (daily goal 1,667 ✓)\n“Salt Orchard” needs 1,667 words today to be done on time: 1,800 words ✓\n"), "\(result.output)")
+        let today = try #require(try month.json([], day: 1)["today"] as? [String: Any])
+        #expect(today["quota"] as? Int == 1_667)
+        let needs = try #require(today["needs"] as? [[String: Any]])
+        #expect(needs.count == 1 && needs.first?["need"] as? Int == 1_667 && needs.first?["words"] as? Int == 1_800)
+        let short = month.run(["progress"], day: 1, hours: 8, extra: ["LANG": "de_DE.UTF-8"])
+        #expect(short.output.contains("Heute: 1.800 Wörter (Tagesziel 1.667 ✓)"), "\(short.output)")
+    }
+
+    @Test("show and progress give the same need all day: the words missing this morning over the days left")
+    func oneNeed() throws {
+        let month = try novel()
+        try month.write(1_000, to: "Salt Orchard")
+        #expect(month.run(["files", "Salt Orchard"], day: 1, hours: 8).status == 0)
+        try month.write(3_000, to: "Salt Orchard")
+        // The morning of the 2nd: 49,000 missing over 29 days, today included.
+        let shown = month.run(["show", "Salt Orchard"], day: 2, hours: 6)
+        #expect(shown.output.contains("1,690 words to write, today included, to reach the target in time"), "\(shown.output)")
+        let progress = month.run(["progress", "Salt Orchard"], day: 2, hours: 6)
+        #expect(progress.output.contains("“Salt Orchard” needs 1,690 words today to be done on time: 2,000 words ✓"), "\(progress.output)")
     }
 }

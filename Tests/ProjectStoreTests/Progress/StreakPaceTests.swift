@@ -44,8 +44,11 @@ struct StreakPaceTests {
         #expect(summary.totals == Array(repeating: 100, count: 7))
         #expect(summary.todayWords == 100)
         #expect(summary.goal == 80)
-        // This morning: 2,200 of 3,000, 6 days to go: 134 a day, plus the goal of 80.
-        #expect(summary.quota == 80 + 134)
+        // This morning: 2,200 of 3,000, 6 days to go: 134 a day; the goal of 80 is met by the same
+        // words, so the quota is the larger, not the sum.
+        #expect(summary.needs.map(\.words) == [134])
+        #expect(summary.needs.map(\.written) == [100])
+        #expect(summary.quota == 134)
         #expect(pair(summary.streak) == [13, 13])
         // 1,300 words in 14 days; 700 missing at 1,300/14 a day: 8 days.
         #expect(summary.projections.map(\.day) == [today + 8])
