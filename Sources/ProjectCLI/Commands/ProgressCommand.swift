@@ -12,6 +12,9 @@ enum ProgressCommand: Command {
     static let json = OptionSpec.flag("json", help: "progress.option.json")
     static let csv = OptionSpec.flag("csv", help: "progress.option.csv")
     static let defaultDays = 30
+    /// The longest period: a hundred years of days. A period is a value a day (and a row a day and
+    /// project in CSV): `--days 100000000` would fill gigabytes with days before anything was written.
+    static let maximumDays = 36_525
 
     static let spec = CommandSpec(
         name: "progress", summary: "progress.summary", discussion: "progress.discussion",
@@ -20,8 +23,15 @@ enum ProgressCommand: Command {
         examples: "progress.examples")
 
     static func run(_ invocation: Invocation, in context: CommandContext) throws {
-        let dayCount = try invocation.number(days) ?? defaultDays
-        guard dayCount >= 1 else { throw invocation.badValue(days, expected: .positiveNumber) }
+        let dayCount: Int
+        do {
+            dayCount = try invocation.number(days) ?? defaultDays
+        } catch {
+            throw invocation.badValue(days, expected: .dayCount(maximum: context.numbers.string(maximumDays)))
+        }
+        guard (1...maximumDays).contains(dayCount) else {
+            throw invocation.badValue(days, expected: .dayCount(maximum: context.numbers.string(maximumDays)))
+        }
         if invocation.isSet(json) && invocation.isSet(csv) {
             throw UsageError.conflictingOptions([json, csv].map { "--" + $0.long }, command: spec.name)
         }
@@ -32,7 +42,7 @@ enum ProgressCommand: Command {
         let now = context.clock()
         let machine = MachineFile.machine(environment: context.environment).id
         if invocation.value(goal) != nil {
-            let words = try invocation.wordTarget(goal, numbers: context.numbers).value
+            let words = try goalWords(invocation, numbers: context.numbers)
             let setting = GoalSetting(time: Int(now.timeIntervalSince1970.rounded(.down)), words: words)
             try folder.append(ProgressRecords(goals: [setting]), latest: nil, of: machine)
             if let words {
@@ -62,7 +72,26 @@ enum ProgressCommand: Command {
             let colour = context.terminal.outputIsTerminal && (context.environment["NO_COLOR"] ?? "").isEmpty
             let view = ProgressView(localizer: context.localizer, text: context.progressText, colour: colour)
             context.terminal.output(view.render(summary, width: context.lineWidth, year: invocation.isSet(year)))
-            if summary.days.firstDay == nil { context.say("progress.nothing-yet") }
+            if summary.days.firstDay == nil {
+                // Records of projects no longer in the list are kept: undo or undelete brings them back.
+                let kept = invocation.argument(0) == nil && (!records.counts.isEmpty || !records.dayEnds.isEmpty || !records.sessions.isEmpty)
+                context.say(kept ? "progress.nothing-in-list" : "progress.nothing-yet")
+            }
+        }
+    }
+
+    /// `--goal` read as `--target` is, its mistakes told as a goal's: words a day, 0 clears it.
+    private static func goalWords(_ invocation: Invocation, numbers: NumberText) throws(UsageError) -> Int? {
+        do {
+            return try invocation.wordTarget(goal, numbers: numbers).value
+        } catch {
+            guard case .badValue(let option, let value, let expected, let command) = error else { throw error }
+            let example = numbers.string(1_667)
+            switch expected {
+            case .wordTarget: throw UsageError.badValue(option: option, value: value, expected: .dailyGoal(grouped: example, decimal: false), command: command)
+            case .wholeWords: throw UsageError.badValue(option: option, value: value, expected: .dailyGoal(grouped: example, decimal: true), command: command)
+            default: throw error
+            }
         }
     }
 

@@ -822,6 +822,10 @@ progress.today.goal = Heute: {words} (Tagesziel {goal}: {percent})
 progress.today.goal.met = Heute: {words} (Tagesziel {goal} ✓)
 progress.need = „{name}“ braucht heute {need}, um rechtzeitig fertig zu werden: bisher {words} ({percent})
 progress.need.met = „{name}“ braucht heute {need}, um rechtzeitig fertig zu werden: {words} ✓
+usage.expected-days = Erwartet wird eine ganze Zahl von Tagen, von 1 bis {maximum}
+usage.expected-goal = Erwartet wird eine ganze Zahl von Wörtern pro Tag, etwa 1667 oder {grouped}; 0 oder ein leerer Wert löscht das Tagesziel
+usage.expected-whole-goal = Das kann eine Dezimalzahl sein, ein Tagesziel ist aber eine ganze Zahl von Wörtern, etwa 1667 oder {grouped}
+progress.nothing-in-list = Für die Projekte der Liste ist nichts aufgezeichnet. Die Aufzeichnungen gelöschter Projekte bleiben erhalten: undo oder undelete holt ein Projekt mit seiner Vergangenheit zurück.
 
 # restore im Verlauf: eine Wiederherstellung rückgängig machen und wiederholen (docs/versions.md)
 history.restore = Version {number} von {file} in „{name}“ wiederhergestellt
@@ -1818,6 +1822,10 @@ progress.today.goal = Today: {words} (daily goal {goal}: {percent})
 progress.today.goal.met = Today: {words} (daily goal {goal} ✓)
 progress.need = “{name}” needs {need} today to be done on time: {words} so far ({percent})
 progress.need.met = “{name}” needs {need} today to be done on time: {words} ✓
+usage.expected-days = use a whole number of days, from 1 to {maximum}
+usage.expected-goal = use a whole number of words a day, such as 1667 or {grouped}; 0 or an empty value clears the goal
+usage.expected-whole-goal = it may be a decimal, but a daily goal is a whole number of words, such as 1667 or {grouped}
+progress.nothing-in-list = Nothing recorded for the projects in the list. The records of deleted projects are kept: undo or undelete brings a project back with its past.
 
 # restore in the history: undo and redo of a restore (docs/versions.md)
 history.restore = restored version {number} of {file} in “{name}”
@@ -2815,6 +2823,10 @@ progress.today.goal = Hoy: {words} (meta diaria {goal}: {percent})
 progress.today.goal.met = Hoy: {words} (meta diaria {goal} ✓)
 progress.need = «{name}» necesita {need} hoy para terminar a tiempo: {words} hasta ahora ({percent})
 progress.need.met = «{name}» necesita {need} hoy para terminar a tiempo: {words} ✓
+usage.expected-days = usa un número entero de días, de 1 a {maximum}
+usage.expected-goal = usa un número entero de palabras al día, como 1667 o {grouped}; 0 o un valor vacío quita la meta
+usage.expected-whole-goal = puede ser un número decimal, pero una meta diaria es un número entero de palabras, como 1667 o {grouped}
+progress.nothing-in-list = No hay nada registrado para los proyectos de la lista. Los registros de los proyectos eliminados se conservan: undo o undelete recupera un proyecto con su pasado.
 
 # restore en el historial: deshacer y rehacer una restauración (docs/versions.md)
 history.restore = restaurada la versión {number} de {file} en «{name}»
@@ -3813,6 +3825,10 @@ progress.today.goal = Aujourd’hui : {words} (objectif quotidien {goal} : {pe
 progress.today.goal.met = Aujourd’hui : {words} (objectif quotidien {goal} ✓)
 progress.need = « {name} » demande {need} aujourd’hui pour être prêt à temps : {words} jusqu’ici ({percent})
 progress.need.met = « {name} » demande {need} aujourd’hui pour être prêt à temps : {words} ✓
+usage.expected-days = indiquez un nombre entier de jours, de 1 à {maximum}
+usage.expected-goal = indiquez un nombre entier de mots par jour, par exemple 1667 ou {grouped} ; 0 ou une valeur vide supprime l’objectif
+usage.expected-whole-goal = on peut y lire un nombre décimal, or un objectif quotidien est un nombre entier de mots, par exemple 1667 ou {grouped}
+progress.nothing-in-list = Rien n’est enregistré pour les projets de la liste. Les enregistrements des projets supprimés sont gardés : undo ou undelete ramène un projet avec son passé.
 
 # restore dans l’historique : annuler et rétablir une restauration (docs/versions.md)
 history.restore = version {number} de {file} restaurée dans « {name} »

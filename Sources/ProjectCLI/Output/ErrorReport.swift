@@ -419,6 +419,10 @@ struct ErrorReport {
             l.text("usage.expected-paper", ["papers": Paper.allCases.map(\.rawValue).joined(separator: ", ")])
         case .oneOf(let values):
             l.text("usage.expected-one-of", ["values": values.joined(separator: ", ")])
+        case .dayCount(let maximum):
+            l.text("usage.expected-days", ["maximum": maximum])
+        case .dailyGoal(let grouped, let decimal):
+            l.text(decimal ? "usage.expected-whole-goal" : "usage.expected-goal", ["grouped": grouped])
         }
     }
 

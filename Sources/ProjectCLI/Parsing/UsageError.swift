@@ -35,6 +35,11 @@ enum UsageError: Error, Equatable {
         case paper
         /// One of these words, as typed (`yes`, `no`; a status; a market's kind).
         case oneOf([String])
+        /// `progress --days`: a whole number of days from 1 to `maximum`, as the locale writes it.
+        case dayCount(maximum: String)
+        /// `progress --goal`: a whole number of words a day; `grouped` is an example as the locale
+        /// groups it; `decimal` when what was typed may be a decimal.
+        case dailyGoal(grouped: String, decimal: Bool)
     }
 
     /// The command whose help would explain the mistake.

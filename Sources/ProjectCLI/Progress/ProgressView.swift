@@ -12,16 +12,25 @@ struct ProgressView {
     static let pipeWidth = 80
 
     func render(_ summary: ProgressSummary, width: Int?, year: Bool) -> String {
-        var lines: [String] = todayLines(summary) + [streakLine(summary.streak), paceLine(summary.pace, today: summary.today)]
-        lines += summary.projections.map { projectionLine($0, today: summary.today) }
+        var header: [String] = todayLines(summary) + [streakLine(summary.streak), paceLine(summary.pace, today: summary.today)]
+        header += summary.projections.map { projectionLine($0, today: summary.today) }
+        var lines = width.map { width in header.flatMap { Self.wrapped($0, width: width) } } ?? header
         lines.append("")
-        let width = width ?? Self.pipeWidth
-        lines += year ? heatmap(summary, width: width) : chart(summary, width: width)
+        let chartWidth = width ?? Self.pipeWidth
+        lines += year ? heatmap(summary, width: chartWidth) : chart(summary, width: chartWidth)
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// Today's words against the goal, then each project's own words against what it needs today:
     /// apart, since the same words meet both (docs/progress.md, "Today").
+    /// A line of the header at a terminal, broken at spaces as `show` and `help` break theirs, the
+    /// lines after the first indented, the last column left free as the chart leaves it.
+    static func wrapped(_ line: String, width: Int) -> [String] {
+        let cells = max(width - 1, 10)
+        let lines = TerminalText.wrapped(line, to: cells, thenTo: cells - 2)
+        return lines.enumerated().map { $0.offset == 0 ? $0.element : "  " + $0.element }
+    }
+
     private func todayLines(_ summary: ProgressSummary) -> [String] {
         let words = text.words(summary.todayWords)
         var lines: [String]

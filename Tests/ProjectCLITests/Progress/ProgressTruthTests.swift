@@ -119,4 +119,55 @@ struct ProgressTruthTests {
         let progress = month.run(["progress", "Salt Orchard"], day: 2, hours: 6)
         #expect(progress.output.contains("“Salt Orchard” needs 1,690 words today to be done on time: 2,000 words ✓"), "\(progress.output)")
     }
+
+    @Test("--days is bounded: a hundred years at most, refused beyond with exit 2, in words that say which")
+    func boundedDays() throws {
+        let month = try novel()
+        for value in ["99999999999", "100000000", "36526", "0", "-3", "ten"] {
+            let result = month.run(["progress", "--days", value], day: 1)
+            #expect(result.status == 2, "\(value)")
+            #expect(result.error.contains("use a whole number of days, from 1 to 36,525"), "\(value): \(result.error)")
+        }
+        let longest = month.run(["progress", "--json", "--days", "36525"], day: 1)
+        #expect(longest.status == 0)
+        #expect(month.dayWords(try #require(try JSONSerialization.jsonObject(with: Data(longest.output.utf8)) as? [String: Any])).count == 36_525)
+    }
+
+    @Test("the header wraps at spaces at a terminal, as show and help do: no word cut at 80 or 40 columns")
+    func headerWraps() throws {
+        let month = try novel()
+        #expect(month.run(["files", "Salt Orchard"], day: 1, hours: -2).status == 0)
+        try month.write(1_712, to: "Salt Orchard")
+        for columns in [80, 40] {
+            let result = month.run(["progress", "Salt Orchard", "--days", "3"], day: 1, hours: 8, outputIsTerminal: true, columns: columns,
+                                   extra: ["NO_COLOR": "1"])
+            let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+            let header = lines.prefix { !$0.isEmpty }
+            #expect(header.allSatisfy { cells($0) < columns }, "\(columns): \(header)")
+            #expect(header.count > 4, "\(columns): wrapped: \(header)")
+            // Every word of the unwrapped text is whole in the wrapped one.
+            let piped = month.run(["progress", "Salt Orchard", "--days", "3"], day: 1, hours: 8)
+            let words = piped.output.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }.flatMap { $0.split(separator: " ") }
+            #expect(header.flatMap { $0.split(separator: " ") } == words, "\(columns): \(header)")
+        }
+    }
+
+    @Test("the words of a mistake: a goal's, the days', and a list whose only project was deleted")
+    func wording() throws {
+        let month = try novel()
+        let goal = month.run(["progress", "--goal", "abc"], day: 1)
+        #expect(goal.status == 2)
+        #expect(goal.error.contains("use a whole number of words a day, such as 1667 or 1,667; 0 or an empty value clears the goal"), "\(goal.error)")
+        #expect(!goal.error.contains("target"), "\(goal.error)")
+        let decimal = month.run(["progress", "--goal", "1,5"], day: 1, extra: ["LANG": "fr_FR.UTF-8"])
+        #expect(decimal.error.contains("objectif quotidien"), "\(decimal.error)")
+        try month.write(500, to: "Salt Orchard")
+        #expect(month.run(["files", "Salt Orchard"], day: 1).status == 0)
+        #expect(month.run(["delete", "Salt Orchard", "--yes"], day: 1).status == 0)
+        let deleted = month.run(["progress"], day: 1)
+        #expect(deleted.output.contains("Nothing recorded for the projects in the list. The records of deleted projects are kept"), "\(deleted.output)")
+        #expect(!deleted.output.contains("Nothing recorded yet"))
+        let fresh = try ProgressWeek()
+        #expect(fresh.run(["progress"], day: 1).output.contains("Nothing recorded yet"))
+    }
 }
