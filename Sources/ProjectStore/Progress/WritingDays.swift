@@ -73,10 +73,15 @@ public struct WritingDays: Sendable {
         var sessionDays = sessions.keys.sorted()[...]
         func day(_ number: Int, words: Int) {
             // Most projects have no session: no lookup for each of their thousands of days.
-            let session = sessions.isEmpty ? nil : sessions[number]
+            guard !sessions.isEmpty, let session = sessions[number] else {
+                days.append(ProjectDay(day: number, words: words, added: max(words, 0), removed: max(-words, 0)))
+                return
+            }
+            // The sessions' words, and what was written outside them (in another editor, before or
+            // after `open`) as added or removed: added − removed is always the day's words.
+            let outside = words - (session.added - session.removed)
             days.append(ProjectDay(
-                day: number, words: words,
-                added: session?.added ?? max(words, 0), removed: session?.removed ?? max(-words, 0)))
+                day: number, words: words, added: session.added + max(outside, 0), removed: session.removed + max(-outside, 0)))
         }
         var index = 0
         while index < samples.count {

@@ -93,7 +93,8 @@ struct ProgressWeekTests {
         #expect(days.compactMap { $0["date"] as? String } == (1...7).map { "2026-11-0\($0)" })
         // The 1st from the empty folder add counted: the 100 words before the session are the day's too.
         #expect(days.compactMap { $0["words"] as? Int } == [300, 350, 0, -50, 400, 250, 350])
-        #expect(days.compactMap { $0["added"] as? Int } == [200, 350, 0, 0, 400, 250, 350])
+        // The 1st: 200 in the session, 100 written before it outside any.
+        #expect(days.compactMap { $0["added"] as? Int } == [300, 350, 0, 0, 400, 250, 350])
         #expect(days.compactMap { $0["removed"] as? Int } == [0, 0, 0, 50, 0, 0, 0])
         #expect((object["today"] as? [String: Any])?["words"] as? Int == 350)
         // The 5th to the 7th in a row; the 1st and 2nd before the gap.
@@ -104,7 +105,7 @@ struct ProgressWeekTests {
         let csv = await run(["progress", "--csv", "--days", "7"], day: 7, at: "20:00")
         #expect(RunResult.lines(csv.stdout) == [
             "date,project,words,added,removed",
-            "2026-11-01,Winter,300,200,0", "2026-11-02,Winter,350,350,0", "2026-11-03,Winter,0,0,0", "2026-11-04,Winter,-50,0,50",
+            "2026-11-01,Winter,300,300,0", "2026-11-02,Winter,350,350,0", "2026-11-03,Winter,0,0,0", "2026-11-04,Winter,-50,0,50",
             "2026-11-05,Winter,400,400,0", "2026-11-06,Winter,250,250,0", "2026-11-07,Winter,350,350,0",
         ])
 

@@ -1,4 +1,5 @@
 import Foundation
+import ScriptFiles
 import Testing
 @testable import ProjectCLI
 
@@ -169,5 +170,22 @@ struct ProgressTruthTests {
         #expect(!deleted.output.contains("Nothing recorded yet"))
         let fresh = try ProgressWeek()
         #expect(fresh.run(["progress"], day: 1).output.contains("Nothing recorded yet"))
+    }
+
+    @Test("a day with an open session and writing outside it: added − removed is the day's words")
+    func addedAndRemovedAddUp() throws {
+        let month = try novel()
+        let editor = month.harness.folder + "/editor.sh"
+        let file = month.harness.root + "/Salt Orchard/text.md"
+        // The session writes 500 words after 1,000 written in another editor that morning.
+        try writeClosedOnExec(Array("#!/bin/sh\nprintf ' more%.0s' $(seq 500) >> \"$1/text.md\"\n".utf8), to: editor)
+        chmod(editor, 0o755)
+        try month.write(1_000, to: "Salt Orchard")
+        #expect(month.run(["open", "Salt Orchard"], day: 1, extra: ["EDITOR": editor]).status == 0)
+        #expect(try String(contentsOfFile: file, encoding: .utf8).split(separator: " ").count == 1_500)
+        let day = try #require((try month.json(["--days", "1"], day: 1)["days"] as? [[String: Any]])?.first)
+        #expect(day["words"] as? Int == 1_500 && day["added"] as? Int == 1_500 && day["removed"] as? Int == 0, "\(day)")
+        let csv = month.run(["progress", "--csv", "--days", "1"], day: 1)
+        #expect(csv.output.hasSuffix("2026-11-01,Salt Orchard,1500,1500,0\n"), "\(csv.output)")
     }
 }
