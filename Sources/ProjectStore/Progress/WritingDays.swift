@@ -55,7 +55,7 @@ public struct WritingDays: Sendable {
         for (index, id) in ids.enumerated() {
             var projectSamples = samples[index]
             projectSamples.sort()
-            first = projectSamples.first.map { min(first ?? $0.day, $0.day) } ?? first
+            if let earliest = projectSamples.map(\.day).min() { first = min(first ?? earliest, earliest) }
             byProject[id] = Self.days(projectSamples, sessions: sessions.removeValue(forKey: id) ?? [:])
         }
         for (id, projectSessions) in sessions { byProject[id] = Self.days([], sessions: projectSessions) }
@@ -63,13 +63,33 @@ public struct WritingDays: Sendable {
         firstDay = first
     }
 
-    /// A project's days from its counts sorted by day and time, and its sessions' sums by day.
+    /// A project's days from its counts in time order, and its sessions' sums by day.
     private static func days(_ samples: [DaySample], sessions: [Int: (added: Int, removed: Int)]) -> [ProjectDay] {
-        // The first count ever is where the project started from: its day shows what was written
-        // after it, not the whole text. Equal moments: the lower count, so every machine agrees.
-        var previous = samples.min { $0.isEarlier(than: $1) }?.words
+        // In time order, each difference belongs to the day of the later count; the first count ever
+        // is where the project started from, so its day shows what was written after it. A writer
+        // who flies west after midnight makes a count on an earlier day than the one before it: its
+        // difference is that day's, with no cut and no day invented.
+        var words: [(day: Int, words: Int)] = []
+        words.reserveCapacity(samples.count)
+        var inOrder = true
+        var previous: Int?
+        for sample in samples {
+            let difference = sample.words - (previous ?? sample.words)
+            previous = sample.words
+            if let last = words.last, last.day == sample.day {
+                words[words.count - 1].words += difference
+            } else {
+                if let last = words.last, last.day > sample.day { inOrder = false }
+                words.append((sample.day, difference))
+            }
+        }
+        if !inOrder {
+            var byDay: [Int: Int] = [:]
+            for entry in words { byDay[entry.day, default: 0] += entry.words }
+            words = byDay.keys.sorted().map { ($0, byDay[$0]!) }
+        }
         var days: [ProjectDay] = []
-        days.reserveCapacity(samples.count + sessions.count)
+        days.reserveCapacity(words.count + sessions.count)
         var sessionDays = sessions.keys.sorted()[...]
         func day(_ number: Int, words: Int) {
             // Most projects have no session: no lookup for each of their thousands of days.
@@ -83,20 +103,14 @@ public struct WritingDays: Sendable {
             days.append(ProjectDay(
                 day: number, words: words, added: session.added + max(outside, 0), removed: session.removed + max(-outside, 0)))
         }
-        var index = 0
-        while index < samples.count {
-            let number = samples[index].day
-            while index + 1 < samples.count && samples[index + 1].day == number { index += 1 }
+        for entry in words {
             // Sessions on days without a count come in their place.
-            while let next = sessionDays.first, next < number {
+            while let next = sessionDays.first, next < entry.day {
                 day(next, words: 0)
                 sessionDays.removeFirst()
             }
-            if sessionDays.first == number { sessionDays.removeFirst() }
-            let end = samples[index].words
-            day(number, words: end - (previous ?? end))
-            previous = end
-            index += 1
+            if sessionDays.first == entry.day { sessionDays.removeFirst() }
+            day(entry.day, words: entry.words)
         }
         for next in sessionDays { day(next, words: 0) }
         return days

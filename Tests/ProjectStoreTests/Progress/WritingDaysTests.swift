@@ -150,3 +150,43 @@ struct FirstCountTests {
         }
     }
 }
+
+@Suite("Days in time order")
+struct TimeOrderTests {
+    /// Paris (+1 h) writing past midnight, then New York (−5 h) the previous calendar day.
+    let flight = [
+        WordCount(project: novel, time: moment(6, hours: -3), offsetMinutes: 60, words: 0),
+        WordCount(project: novel, time: moment(6, hours: 9), offsetMinutes: 60, words: 1_000),
+        WordCount(project: novel, time: moment(6, hours: 11) + 1_800, offsetMinutes: 60, words: 1_200),
+        WordCount(project: novel, time: moment(6, hours: 13), offsetMinutes: -300, words: 1_500),
+        WordCount(project: novel, time: moment(7, hours: 2), offsetMinutes: -300, words: 1_600),
+    ]
+
+    @Test("each difference belongs to the day of the later count: flying west after midnight invents no cut and no day")
+    func flyingWest() {
+        let days = WritingDays(ProgressRecords(counts: flight))
+        // Nov 7: 1,000 in Paris and 300 in New York that evening; Nov 8: the half hour past midnight
+        // in Paris and 100 in New York the next morning.
+        #expect(days.byProject[novel]?.map(\.day) == [firstOfNovember + 6, firstOfNovember + 7])
+        #expect(days.byProject[novel]?.map(\.words) == [1_300, 300])
+    }
+
+    @Test("a reduction keeps each run's last count; another day's count inside a shortened run splits it")
+    func reductionAndSplit() {
+        let reduced = DayEnds.reduce(flight)
+        var digested = ProgressRecords()
+        digested.dayEnds = reduced
+        #expect(WritingDays(digested).byProject == WritingDays(ProgressRecords(counts: flight)).byProject)
+        // Runs in time order: Nov 7 (three counts in Paris), Nov 8, Nov 7 again, Nov 8 again.
+        #expect(reduced.first?.samples.map(\.words) == [0, 1_000, 1_200, 1_500, 1_600])
+        // Another machine's count between the first two, on Nov 8 in Tokyo: the first run is split.
+        let tokyo = WordCount(project: novel, time: moment(6, hours: 4), offsetMinutes: 540, words: 400)
+        #expect(DayEnds.split([reduced], counts: [tokyo]) == [0])
+        // The same moment in Paris, on the run's own day: nothing is split.
+        let paris = WordCount(project: novel, time: moment(6, hours: 4), offsetMinutes: 60, words: 400)
+        #expect(DayEnds.split([reduced], counts: [paris]).isEmpty)
+        var merged = digested
+        merged.counts = [paris]
+        #expect(WritingDays(merged).byProject == WritingDays(ProgressRecords(counts: flight + [paris])).byProject)
+    }
+}
