@@ -55,9 +55,13 @@ enum ProgressCommand: Command {
         let counts = context.countWords(of: projects, root: store.root(of: catalog))
         context.recordWords(counts, store: store, catalog: catalog)
         var records = try folder.records()
-        if records.backfills.isEmpty, let root = store.root(of: catalog)?.path,
+        // Each project's past is read from git once, when it first appears: a folder with a year of
+        // history adopted after the first `progress` gets its year too.
+        let done = Set(records.projectBackfills.map(\.project))
+        let waiting = catalog.projects.filter { $0.folder != nil && !done.contains($0.id) }
+        if !waiting.isEmpty, let root = store.root(of: catalog)?.path,
            let backfill = GitBackfill(root: root, projects: catalog.projects, changes: (try? store.historyChanges().changes) ?? [], context: context) {
-            records.add(try backfillFromGit(backfill, records: records, into: folder, machine: machine, context: context))
+            records.add(try backfillFromGit(backfill, projects: waiting, records: records, into: folder, machine: machine, now: now, context: context))
         }
         let offset = context.offsetMinutes(at: now)
         let today = DayNumber.of(time: Int(now.timeIntervalSince1970.rounded(.down)), offsetMinutes: offset)
@@ -65,7 +69,7 @@ enum ProgressCommand: Command {
             records: records, scope: projects.map { .init(project: $0, words: counts[$0.id]) }, today: today, days: dayCount,
             offsetMinutes: offset)
         if invocation.isSet(json) {
-            context.terminal.output(utf8: ProgressJSON.encode(summary, backfilledFrom: records.backfills.min()))
+            context.terminal.output(utf8: ProgressJSON.encode(summary, backfilledFrom: records.backfilledFrom))
         } else if invocation.isSet(csv) {
             context.terminal.output(utf8: ProgressJSON.csv(summary, projects: projects))
         } else {
@@ -95,22 +99,27 @@ enum ProgressCommand: Command {
         }
     }
 
-    /// Reads the root's git history before the first recorded count, keeps what it found with the
-    /// mark that it was done, and says how far back it went.
+    /// Reads the root's git history before each waiting project's first count, keeps what it found
+    /// with the mark that each was done, and says how far back it went.
     private static func backfillFromGit(
-        _ backfill: GitBackfill, records: ProgressRecords, into folder: ProgressFiles, machine: UUID, context: CommandContext
+        _ backfill: GitBackfill, projects: [Project], records: ProgressRecords, into folder: ProgressFiles, machine: UUID, now: Date,
+        context: CommandContext
     ) throws -> ProgressRecords {
-        let firstCount = records.firstCountTime
-        let found = backfill.counts(before: firstCount)
-        let reached = found.days.first ?? firstCount.map { DayNumber.of(time: $0, offsetMinutes: 0) } ?? 0
-        let kept = ProgressRecords(counts: found.counts, backfills: [reached])
+        let firstCounts = records.firstCountTimes
+        let found = backfill.counts(of: Dictionary(projects.map { ($0.id, firstCounts[$0.id]) }, uniquingKeysWith: { a, _ in a }))
+        let today = DayNumber.of(time: Int(now.timeIntervalSince1970.rounded(.down)), offsetMinutes: context.offsetMinutes(at: now))
+        let reached = found.days.min() ?? today
+        let kept = ProgressRecords(
+            counts: found.counts,
+            projectBackfills: projects.map { project in
+                ProjectBackfill(project: project.id, day: found.counts.filter { $0.project == project.id }.map(\.day).min() ?? today)
+            })
         try folder.append(kept, latest: nil, of: machine)
         if !found.days.isEmpty {
-            context.warn("progress.backfill", count: found.days.count, [
-                "date": context.dateText.day(DayNumber.calendarDay(reached)), "count": context.numbers.string(found.days.count),
+            context.warn("progress.backfill", count: Set(found.days).count, [
+                "date": context.dateText.day(DayNumber.calendarDay(reached)), "count": context.numbers.string(Set(found.days).count),
             ])
         }
         return kept
     }
 }
-

@@ -785,7 +785,7 @@ error.versions.unwritable = {path} kann nicht geschrieben werden: {reason}. Es w
 
 # Fortschritt über die Zeit (issue 31)
 progress.summary = Die an jedem Tag geschriebenen Wörter anzeigen: heute, die Serie, das Tempo, ein Diagramm.
-progress.discussion = Die Wörter eines Tages sind die Zählung eines Projekts am Ende des Tages minus seine Zählung am Ende\ndes letzten Tages, der eine hatte, in allen Projekten oder dem genannten, von allen Rechnern, die den Stammordner teilen.\nGezählt wird, wann immer add, files, show, list --words, compile oder progress Wörter zählen, und zu Beginn und am Ende\nvon project open. In einem mit git abgeglichenen Stammordner wird die Zeit vor der ersten Zählung einmal aus git gelesen.
+progress.discussion = Die Wörter eines Tages sind die Zählung eines Projekts am Ende des Tages minus seine Zählung am Ende\ndes letzten Tages, der eine hatte, in allen Projekten oder dem genannten, von allen Rechnern, die den Stammordner teilen.\nGezählt wird, wann immer add, files, show, list --words, compile oder progress Wörter zählen, und zu Beginn und am Ende\nvon project open. In einem Stammordner unter git wird die Zeit jedes Projekts vor seiner ersten Zählung einmal aus git gelesen.
 progress.argument.project = Das Projekt, nach Name oder ID; alle Projekte, wenn es fehlt.
 progress.option.days = Die Tage, die das Diagramm zeigt, bis heute (standardmäßig 30).
 progress.option.year = Das letzte Jahr als Kalender von Wochen statt des Diagramms zeigen.
@@ -1785,7 +1785,7 @@ error.versions.unwritable = Cannot write {path}: {reason}. Nothing was changed.
 
 # progress over time (issue 31)
 progress.summary = Show the words written each day: today, the streak, the pace, a chart.
-progress.discussion = The words of a day are a project's count at the end of the day minus its count at the end of the\nday before that had one, in every project or the one named, from every machine sharing the root.\nCounts are kept whenever add, files, show, list --words, compile or progress count words, and at the start and\nend of project open. In a root synced with git, the history before the first count is read from git once.
+progress.discussion = The words of a day are a project's count at the end of the day minus its count at the end of the\nday before that had one, in every project or the one named, from every machine sharing the root.\nCounts are kept whenever add, files, show, list --words, compile or progress count words, and at the start and\nend of project open. In a root kept in git, each project's history before its first count is read from git once.
 progress.argument.project = The project, by name or id; all projects when left out.
 progress.option.days = The days the chart shows, ending today (30 by default).
 progress.option.year = Show the last year as a calendar of weeks instead of the chart.
@@ -2786,7 +2786,7 @@ error.versions.unwritable = No se puede escribir {path}: {reason}. No se ha camb
 
 # progreso a lo largo del tiempo (issue 31)
 progress.summary = Mostrar las palabras escritas cada día: hoy, la racha, el ritmo, un gráfico.
-progress.discussion = Las palabras de un día son el recuento de un proyecto al final del día menos su recuento al final\ndel último día que tuvo uno, en todos los proyectos o en el indicado, desde todos los equipos que comparten la raíz.\nSe cuenta cada vez que add, files, show, list --words, compile o progress cuentan palabras, y al empezar y al terminar\nproject open. En una raíz sincronizada con git, el historial anterior al primer recuento se lee de git una vez.
+progress.discussion = Las palabras de un día son el recuento de un proyecto al final del día menos su recuento al final\ndel último día que tuvo uno, en todos los proyectos o en el indicado, desde todos los equipos que comparten la raíz.\nSe cuenta cada vez que add, files, show, list --words, compile o progress cuentan palabras, y al empezar y al terminar\nproject open. En una raíz guardada en git, el historial de cada proyecto anterior a su primer recuento se lee de git una vez.
 progress.argument.project = El proyecto, por su nombre o su identificador; todos los proyectos si se omite.
 progress.option.days = Los días que muestra el gráfico, hasta hoy (30 por omisión).
 progress.option.year = Mostrar el último año como un calendario de semanas en lugar del gráfico.
@@ -3788,7 +3788,7 @@ error.versions.unwritable = Impossible d’écrire {path} : {reason}. Rien n’
 
 # progression dans le temps (issue 31)
 progress.summary = Afficher les mots écrits chaque jour : aujourd’hui, la série, le rythme, un graphique.
-progress.discussion = Les mots d’un jour sont le compte d’un projet à la fin du jour moins son compte à la fin du\ndernier jour qui en avait un, pour tous les projets ou celui nommé, depuis toutes les machines qui partagent la racine.\nLes comptes sont gardés chaque fois que add, files, show, list --words, compile ou progress comptent les mots, et au début\net à la fin de project open. Dans une racine synchronisée avec git, l’historique d’avant le premier compte est lu une fois dans git.
+progress.discussion = Les mots d’un jour sont le compte d’un projet à la fin du jour moins son compte à la fin du\ndernier jour qui en avait un, pour tous les projets ou celui nommé, depuis toutes les machines qui partagent la racine.\nLes comptes sont gardés chaque fois que add, files, show, list --words, compile ou progress comptent les mots, et au début\net à la fin de project open. Dans une racine gardée dans git, l’historique de chaque projet d’avant son premier compte est lu une fois dans git.
 progress.argument.project = Le projet, par son nom ou son identifiant ; tous les projets s’il est omis.
 progress.option.days = Les jours que montre le graphique, jusqu’à aujourd’hui (30 par défaut).
 progress.option.year = Montrer la dernière année en calendrier de semaines au lieu du graphique.

@@ -76,7 +76,8 @@ struct ProgressDigest {
                 integer(sample.runStart)
             }
         }
-        let lines = ProgressLine.encode(ProgressRecords(sessions: records.sessions, goals: records.goals, backfills: records.backfills))
+        let lines = ProgressLine.encode(ProgressRecords(
+            sessions: records.sessions, goals: records.goals, backfills: records.backfills, projectBackfills: records.projectBackfills))
         integer(lines.count)
         output += lines
         var sum: [UInt8] = []

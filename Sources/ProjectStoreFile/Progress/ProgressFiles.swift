@@ -112,7 +112,8 @@ public struct ProgressFiles: ProgressFolder {
     public func append(_ records: ProgressRecords, latest: [WordCount]?, of machine: UUID) throws(ProjectStoreError) {
         do throws(StorageError) {
             try StoreFolder.create(for: folder + "/-")
-            if !records.counts.isEmpty || !records.sessions.isEmpty || !records.goals.isEmpty || !records.backfills.isEmpty {
+            if !records.counts.isEmpty || !records.sessions.isEmpty || !records.goals.isEmpty || !records.backfills.isEmpty
+                || !records.projectBackfills.isEmpty {
                 try Self.appendAll(ProgressLine.encode(records), to: path(of: machine, ".log"))
             }
             if let latest { try AtomicFile.replace(path(of: machine, ".latest"), with: ProgressLine.encode(ProgressRecords(counts: latest))) }

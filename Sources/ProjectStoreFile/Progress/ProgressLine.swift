@@ -51,6 +51,13 @@ enum ProgressLine {
             field(day)
             output.append(0x0A)
         }
+        // `b <day> <project>`: a project's own; a version that knows only the root's skips it.
+        for backfill in records.projectBackfills {
+            output.append(UInt8(ascii: "b"))
+            field(backfill.day)
+            id(backfill.project)
+            output.append(0x0A)
+        }
         return output
     }
 
@@ -88,7 +95,13 @@ enum ProgressLine {
                     if cleared || words != nil, reader.atLineEnd { records.goals.append(GoalSetting(time: time, words: words)) }
                 }
             case UInt8(ascii: "b"):
-                if let day = reader.integer(), reader.atLineEnd { records.backfills.append(day) }
+                if let day = reader.integer() {
+                    if reader.atLineEnd {
+                        records.backfills.append(day)
+                    } else if let project = reader.uuid(&ids), reader.atLineEnd {
+                        records.projectBackfills.append(ProjectBackfill(project: project, day: day))
+                    }
+                }
             default:
                 break
             }

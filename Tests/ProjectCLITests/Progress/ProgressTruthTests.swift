@@ -188,4 +188,51 @@ struct ProgressTruthTests {
         let csv = month.run(["progress", "--csv", "--days", "1"], day: 1)
         #expect(csv.output.hasSuffix("2026-11-01,Salt Orchard,1500,1500,0\n"), "\(csv.output)")
     }
+
+    /// Writes `words` words into `file` under the root and commits everything as of `date`.
+    func commit(_ month: ProgressWeek, _ words: Int, to file: String, date: String) throws {
+        let path = month.harness.root + "/" + file
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try (0..<words).map { "w\($0)" }.joined(separator: " ").write(toFile: path, atomically: true, encoding: .utf8)
+        try month.git("add", "-A")
+        try month.git("commit", "-q", "-m", "words", date: date)
+    }
+
+    @Test("a folder kept in git, adopted after the first progress, gets its past: each project is backfilled when it first appears")
+    func adoptedLater() throws {
+        let month = try ProgressWeek()
+        try FileManager.default.createDirectory(atPath: month.harness.root, withIntermediateDirectories: true)
+        try month.git("init", "-q")
+        #expect(month.run(["add", "Poems"], day: 1).status == 0)
+        try commit(month, 100, to: "Poems/a.md", date: "2026-11-01T18:00:00+00:00")
+        #expect(month.run(["progress"], day: 2).status == 0)
+        // The novel, kept in git since the 2nd, is adopted on the 5th.
+        try commit(month, 400, to: "Salt Orchard/text.md", date: "2026-11-02T18:00:00+00:00")
+        try commit(month, 1_000, to: "Salt Orchard/text.md", date: "2026-11-03T18:00:00+00:00")
+        let added = month.run(["add", "Salt Orchard", "--folder", month.harness.root + "/Salt Orchard"], day: 5)
+        #expect(added.status == 0, "\(added.error)")
+        let first = month.run(["progress", "Salt Orchard", "--json", "--days", "5"], day: 5)
+        // The commit of the 1st is read too (the novel's folder was not in it yet: 0 words).
+        #expect(first.error == "Read the root's git history back to November 1, 2026: 3 days with a commit.\n", "\(first.error)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(first.output.utf8)) as? [String: Any])
+        #expect(month.dayWords(object) == [0, 400, 600, 0, 0], "\(first.output)")
+        let again = month.run(["progress", "Salt Orchard", "--json", "--days", "5"], day: 5)
+        #expect(again.error.isEmpty, "read once")
+        #expect(again.output == first.output)
+    }
+
+    @Test("the backfill follows a folder git saw renamed before the project was adopted")
+    func renamedInGit() throws {
+        let month = try ProgressWeek()
+        try FileManager.default.createDirectory(atPath: month.harness.root, withIntermediateDirectories: true)
+        try month.git("init", "-q")
+        try commit(month, 100, to: "Draft/text.md", date: "2026-11-01T18:00:00+00:00")
+        try month.git("mv", "Draft", "Salt Orchard")
+        try month.git("commit", "-q", "-m", "renamed", date: "2026-11-02T09:00:00+00:00")
+        try commit(month, 300, to: "Salt Orchard/text.md", date: "2026-11-02T18:00:00+00:00")
+        #expect(month.run(["add", "Salt Orchard", "--folder", month.harness.root + "/Salt Orchard"], day: 4).status == 0)
+        let object = try month.json(["--days", "4"], day: 4)
+        // The 1st read in Draft/: 100 words, so the 2nd wrote 200.
+        #expect(month.dayWords(object) == [100, 200, 0, 0], "\(object)")
+    }
 }
