@@ -65,9 +65,10 @@ enum ProgressCommand: Command {
         }
         let offset = context.offsetMinutes(at: now)
         let today = DayNumber.of(time: Int(now.timeIntervalSince1970.rounded(.down)), offsetMinutes: offset)
+        let machines = context.daysByMachine(store, catalog) ? try folder.recordsByMachine() : nil
         let summary = ProgressSummary(
             records: records, scope: projects.map { .init(project: $0, words: counts[$0.id]) }, today: today, days: dayCount,
-            offsetMinutes: offset)
+            offsetMinutes: offset, machines: machines)
         if invocation.isSet(json) {
             context.terminal.output(utf8: ProgressJSON.encode(summary, backfilledFrom: records.backfilledFrom))
         } else if invocation.isSet(csv) {

@@ -12,11 +12,16 @@ struct GitBackfill {
     /// `nil` when the root is not a git repository of its own, or git is not installed. `changes`:
     /// the store's history, which says where a renamed project's folder was before.
     init?(root: String, projects: [Project], changes: [Change], context: CommandContext) {
-        guard FileManager.default.fileExists(atPath: root + "/.git"),
+        guard Self.isRepository(root),
               let git = Git(root: root, environment: context.environment, interactive: false)
         else { return nil }
         self.git = git
         timeline = FolderTimeline(now: projects, changes: changes)
+    }
+
+    /// Whether `root` is a git repository of its own.
+    static func isRepository(_ root: String) -> Bool {
+        FileManager.default.fileExists(atPath: root + "/.git")
     }
 
     /// The counts of the projects given, one a project and day, for the commits before each one's

@@ -43,10 +43,14 @@ public struct ProgressSummary: Sendable {
     public let projections: [Projection]
     public let days: WritingDays
 
-    /// `offsetMinutes`: the zone the days are read in, which gives each goal its day.
-    public init(records: ProgressRecords, scope: [Scope], today: Int, days count: Int, offsetMinutes: Int = 0) {
+    /// `offsetMinutes`: the zone the days are read in, which gives each goal its day. `machines`:
+    /// each machine's records apart, when the days are computed machine by machine (a root kept in
+    /// git, docs/progress.md, "Arrivals").
+    public init(
+        records: ProgressRecords, scope: [Scope], today: Int, days count: Int, offsetMinutes: Int = 0, machines: [ProgressRecords]? = nil
+    ) {
         let ids = Set(scope.map(\.project.id))
-        let days = WritingDays(records, projects: ids)
+        let days = machines.map { WritingDays(machines: $0, projects: ids) } ?? WritingDays(records, projects: ids)
         let goals = GoalTimeline(records.goals, offsetMinutes: offsetMinutes)
         let goal = goals.goal(on: today)
         self.goals = goals

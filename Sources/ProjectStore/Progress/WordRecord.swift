@@ -80,18 +80,22 @@ public struct ProgressRecords: Sendable, Equatable {
     public var backfills: [Int] = []
     /// The projects whose past was read from git, each once.
     public var projectBackfills: [ProjectBackfill] = []
+    /// Counts made by `sync` after its merge: what the text became by words that arrived from other
+    /// machines, not by writing; the difference from this machine's count before is no day's words.
+    public var arrivals: [WordCount] = []
     /// Counts reduced by a digest of a log (`DayEnds`): the same days as the counts they stand for.
     public var dayEnds: [DayEnds] = []
 
     public init(
         counts: [WordCount] = [], sessions: [WritingSession] = [], goals: [GoalSetting] = [], backfills: [Int] = [],
-        projectBackfills: [ProjectBackfill] = []
+        projectBackfills: [ProjectBackfill] = [], arrivals: [WordCount] = []
     ) {
         self.counts = counts
         self.sessions = sessions
         self.goals = goals
         self.backfills = backfills
         self.projectBackfills = projectBackfills
+        self.arrivals = arrivals
     }
 
     public mutating func add(_ other: ProgressRecords) {
@@ -100,6 +104,7 @@ public struct ProgressRecords: Sendable, Equatable {
         goals += other.goals
         backfills += other.backfills
         projectBackfills += other.projectBackfills
+        arrivals += other.arrivals
         dayEnds += other.dayEnds
     }
 

@@ -45,6 +45,11 @@ public struct WritingDays: Sendable {
         for count in records.counts {
             if let index = index(of: count.project) { samples[index].append(DaySample(day: count.day, time: count.time, words: count.words)) }
         }
+        for count in records.arrivals {
+            if let index = index(of: count.project) {
+                samples[index].append(DaySample(day: count.day, time: count.time, words: count.words, arrival: true))
+            }
+        }
         var sessions: [UUID: [Int: (added: Int, removed: Int)]] = [:]
         for session in records.sessions where projects?.contains(session.project) ?? true {
             let sum = sessions[session.project]?[session.day] ?? (0, 0)
@@ -63,6 +68,28 @@ public struct WritingDays: Sendable {
         firstDay = first
     }
 
+    /// The days of several machines, each from its own records only, added up (docs/progress.md,
+    /// "Arrivals"): in a root kept in git, where what arrives by `sync` is told apart, a machine's
+    /// count of a text another machine's words have not reached yet is no cut.
+    public init(machines: [ProgressRecords], projects: Set<UUID>? = nil) {
+        var sums: [UUID: [Int: ProjectDay]] = [:]
+        var first: Int?
+        for records in machines {
+            let days = WritingDays(records, projects: projects)
+            if let day = days.firstDay { first = min(first ?? day, day) }
+            for (project, projectDays) in days.byProject {
+                for day in projectDays {
+                    let sum = sums[project]?[day.day]
+                    sums[project, default: [:]][day.day] = ProjectDay(
+                        day: day.day, words: (sum?.words ?? 0) + day.words, added: (sum?.added ?? 0) + day.added,
+                        removed: (sum?.removed ?? 0) + day.removed)
+                }
+            }
+        }
+        byProject = sums.mapValues { days in days.keys.sorted().map { days[$0]! } }
+        firstDay = first
+    }
+
     /// A project's days from its counts in time order, and its sessions' sums by day.
     private static func days(_ samples: [DaySample], sessions: [Int: (added: Int, removed: Int)]) -> [ProjectDay] {
         // In time order, each difference belongs to the day of the later count; the first count ever
@@ -74,7 +101,9 @@ public struct WritingDays: Sendable {
         var inOrder = true
         var previous: Int?
         for sample in samples {
-            let difference = sample.words - (previous ?? sample.words)
+            // What arrived by `sync` was not written: this machine's count before the merge is
+            // where the next difference starts from.
+            let difference = sample.arrival ? 0 : sample.words - (previous ?? sample.words)
             previous = sample.words
             if let last = words.last, last.day == sample.day {
                 words[words.count - 1].words += difference

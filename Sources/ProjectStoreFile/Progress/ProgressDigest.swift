@@ -55,7 +55,7 @@ struct ProgressDigest {
 
     /// The digest of `records`, read from the first `covered` bytes of `log`.
     static func encode(_ records: ProgressRecords, covering covered: Int, of log: UnsafeRawBufferPointer) -> [UInt8] {
-        let ends = DayEnds.reduce(records.counts)
+        let ends = DayEnds.reduce(records.counts, breaks: records.arrivals)
         var output: [UInt8] = []
         output.reserveCapacity(64 + 2 * probe + ends.reduce(0) { $0 + 24 + $1.samples.count * 32 })
         func integer(_ value: Int) {
@@ -77,7 +77,8 @@ struct ProgressDigest {
             }
         }
         let lines = ProgressLine.encode(ProgressRecords(
-            sessions: records.sessions, goals: records.goals, backfills: records.backfills, projectBackfills: records.projectBackfills))
+            sessions: records.sessions, goals: records.goals, backfills: records.backfills, projectBackfills: records.projectBackfills,
+            arrivals: records.arrivals))
         integer(lines.count)
         output += lines
         var sum: [UInt8] = []

@@ -61,39 +61,54 @@ public struct ProgressFiles: ProgressFolder {
     }
 
     public func records() throws(ProjectStoreError) -> ProgressRecords {
+        var records = ProgressRecords()
+        for machine in try recordsByMachine() { records.add(machine) }
+        return records
+    }
+
+    /// Each machine's records apart (its log and its latest counts), machines in the order of their
+    /// files' names: what the days of a root kept in git are computed from, machine by machine.
+    public func recordsByMachine() throws(ProjectStoreError) -> [ProgressRecords] {
         let names: [String]
         switch DirectoryListing.names(in: folder) {
         case .success(let found): names = found
-        case .failure(let error) where error.code == ENOENT: return ProgressRecords()
+        case .failure(let error) where error.code == ENOENT: return []
         case .failure(let error): throw .sharedFile(.unreadable(path: folder, code: error.code))
         }
-        var records = ProgressRecords()
+        var machines: [String: ProgressRecords] = [:]
         var digested: [Digested] = []
         // Sorted, so every machine reads the same records in the same order.
         for name in names.sorted() where name.hasSuffix(".log") || name.hasSuffix(".latest") {
+            let machine = (name as NSString).deletingPathExtension
             if let digests, name.hasSuffix(".log") {
-                if let part = try readLog(folder + "/" + name, digest: digests + "/" + name + ".digest", into: &records) { digested.append(part) }
+                if let part = try readLog(folder + "/" + name, digest: digests + "/" + name + ".digest", into: &machines[machine, default: ProgressRecords()]) {
+                    digested.append(part.with(machine: machine))
+                }
             } else {
-                try read(folder + "/" + name, into: &records)
+                try read(folder + "/" + name, into: &machines[machine, default: ProgressRecords()])
             }
         }
         // A digest keeps the last count of each run of counts on one day; a count from elsewhere on
-        // another day inside such a run would give other days: that log is then read whole.
+        // another day inside such a run would give other days, and an arrival by `sync` inside one
+        // would too: that log is then read whole.
         while true {
-            let split = DayEnds.split(digested.map(\.records.dayEnds), counts: records.counts)
+            let counts = machines.values.flatMap(\.counts)
+            let split = DayEnds.split(
+                digested.map(\.records.dayEnds), counts: counts, breaks: digested.map { machines[$0.machine]?.arrivals ?? [] })
             guard !split.isEmpty else { break }
             for index in split.sorted(by: >) {
                 let part = digested.remove(at: index)
                 var whole = ProgressRecords()
                 try read(part.path, upTo: part.covered, into: &whole)
-                records.counts += whole.counts
+                machines[part.machine, default: ProgressRecords()].counts += whole.counts
                 var rest = part.records
                 rest.dayEnds = []
-                records.add(rest)
+                // Its arrivals are read again with its counts: not to be checked against itself.
+                machines[part.machine, default: ProgressRecords()].add(rest)
             }
         }
-        for part in digested { records.add(part.records) }
-        return records
+        for part in digested { machines[part.machine, default: ProgressRecords()].add(part.records) }
+        return machines.keys.sorted().map { machines[$0]! }
     }
 
     /// What a log's digest gave, kept apart until it is known that no other count splits it.
@@ -101,6 +116,13 @@ public struct ProgressFiles: ProgressFolder {
         let path: String
         let covered: Int
         let records: ProgressRecords
+        var machine = ""
+
+        func with(machine: String) -> Digested {
+            var part = self
+            part.machine = machine
+            return part
+        }
     }
 
     public func latest(of machine: UUID) throws(ProjectStoreError) -> [WordCount] {
@@ -113,7 +135,7 @@ public struct ProgressFiles: ProgressFolder {
         do throws(StorageError) {
             try StoreFolder.create(for: folder + "/-")
             if !records.counts.isEmpty || !records.sessions.isEmpty || !records.goals.isEmpty || !records.backfills.isEmpty
-                || !records.projectBackfills.isEmpty {
+                || !records.projectBackfills.isEmpty || !records.arrivals.isEmpty {
                 try Self.appendAll(ProgressLine.encode(records), to: path(of: machine, ".log"))
             }
             if let latest { try AtomicFile.replace(path(of: machine, ".latest"), with: ProgressLine.encode(ProgressRecords(counts: latest))) }

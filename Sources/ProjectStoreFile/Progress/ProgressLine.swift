@@ -51,6 +51,14 @@ enum ProgressLine {
             field(day)
             output.append(0x0A)
         }
+        for arrival in records.arrivals {
+            output.append(UInt8(ascii: "a"))
+            field(arrival.time)
+            field(arrival.offsetMinutes)
+            id(arrival.project)
+            field(arrival.words)
+            output.append(0x0A)
+        }
         // `b <day> <project>`: a project's own; a version that knows only the root's skips it.
         for backfill in records.projectBackfills {
             output.append(UInt8(ascii: "b"))
@@ -80,6 +88,11 @@ enum ProgressLine {
                 if let time = reader.integer(), let offset = reader.integer(), let project = reader.uuid(&ids),
                    let words = reader.integer(), reader.atLineEnd {
                     records.counts.append(WordCount(project: project, time: time, offsetMinutes: offset, words: words))
+                }
+            case UInt8(ascii: "a"):
+                if let time = reader.integer(), let offset = reader.integer(), let project = reader.uuid(&ids),
+                   let words = reader.integer(), reader.atLineEnd {
+                    records.arrivals.append(WordCount(project: project, time: time, offsetMinutes: offset, words: words))
                 }
             case UInt8(ascii: "s"):
                 if let start = reader.integer(), let end = reader.integer(), let offset = reader.integer(),

@@ -190,3 +190,30 @@ struct TimeOrderTests {
         #expect(WritingDays(merged).byProject == WritingDays(ProgressRecords(counts: flight + [paris])).byProject)
     }
 }
+
+@Suite("Arrivals by sync")
+struct ArrivalTests {
+    @Test("machine by machine, an arrival's difference is no day's words: a count made before syncing is no cut")
+    func countBeforeSync() {
+        // The laptop writes 500 words on day 1 and syncs; the desktop counts its old text on day 2,
+        // then syncs on day 3: its count before the merge, the arrival, a count after.
+        let laptop = ProgressRecords(counts: [count(novel, day: 0, words: 0), count(novel, day: 1, words: 500)])
+        var desktop = ProgressRecords(counts: [
+            count(novel, day: 0, hours: 1, words: 0), count(novel, day: 2, words: 0), count(novel, day: 3, hours: -1, words: 0),
+            count(novel, day: 3, hours: 1, words: 500),
+        ])
+        desktop.arrivals = [count(novel, day: 3, words: 500)]
+        let days = WritingDays(machines: [laptop, desktop])
+        #expect(days.totals(from: firstOfNovember, through: firstOfNovember + 3) == [0, 500, 0, 0])
+        // All counts together, as a folder-sync tool's root is read: the stale count is a cut.
+        var together = laptop
+        together.add(ProgressRecords(counts: desktop.counts))
+        #expect(WritingDays(together).totals(from: firstOfNovember, through: firstOfNovember + 3) == [0, 500, -500, 500])
+        // A digest of the desktop's log keeps the count before each arrival.
+        var digested = ProgressRecords()
+        digested.dayEnds = DayEnds.reduce(desktop.counts, breaks: desktop.arrivals)
+        digested.arrivals = desktop.arrivals
+        #expect(WritingDays(machines: [laptop, digested]).byProject == days.byProject)
+        #expect(digested.dayEnds.first?.samples.map(\.words) == [0, 0, 0, 500])
+    }
+}
