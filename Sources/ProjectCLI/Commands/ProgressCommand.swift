@@ -54,18 +54,23 @@ enum ProgressCommand: Command {
         }
         let counts = context.countWords(of: projects, root: store.root(of: catalog))
         context.recordWords(counts, store: store, catalog: catalog)
-        var records = try folder.records()
+        // Read once: each machine's apart where the days are computed machine by machine.
+        let byMachine = context.daysByMachine(store, catalog)
+        var machines = byMachine ? try folder.recordsByMachine() : nil
+        var records = try machines.map { $0.reduce(into: ProgressRecords()) { $0.add($1) } } ?? folder.records()
         // Each project's past is read from git once, when it first appears: a folder with a year of
         // history adopted after the first `progress` gets its year too.
         let done = Set(records.projectBackfills.map(\.project))
         let waiting = catalog.projects.filter { $0.folder != nil && !done.contains($0.id) }
         if !waiting.isEmpty, let root = store.root(of: catalog)?.path,
            let backfill = GitBackfill(root: root, projects: catalog.projects, changes: (try? store.historyChanges().changes) ?? [], context: context) {
-            records.add(try backfillFromGit(backfill, projects: waiting, records: records, into: folder, machine: machine, now: now, context: context))
+            let found = try backfillFromGit(backfill, projects: waiting, records: records, into: folder, machine: machine, now: now, context: context)
+            records.add(found)
+            // What was found went into this machine's log: read again, so its chain holds it.
+            if byMachine && !found.counts.isEmpty { machines = try folder.recordsByMachine() }
         }
         let offset = context.offsetMinutes(at: now)
         let today = DayNumber.of(time: Int(now.timeIntervalSince1970.rounded(.down)), offsetMinutes: offset)
-        let machines = context.daysByMachine(store, catalog) ? try folder.recordsByMachine() : nil
         let summary = ProgressSummary(
             records: records, scope: projects.map { .init(project: $0, words: counts[$0.id]) }, today: today, days: dayCount,
             offsetMinutes: offset, machines: machines)

@@ -54,8 +54,7 @@ enum ShowCommand: Command {
     /// the one `progress` shows; read only for a project with a target and a due date.
     private static func writtenToday(_ project: Project, store: ProjectStore, catalog: ProjectCatalog, context: CommandContext) -> Int {
         guard project.target != nil, project.due != nil, let folder = try? context.progressFolder(store, catalog),
-              let records = try? folder.records(),
-              let days = try? context.writingDays(folder, records: records, projects: [project.id], store: store, catalog: catalog)
+              let days = try? context.writingDays(folder, projects: [project.id], store: store, catalog: catalog)
         else { return 0 }
         let now = context.clock()
         let today = DayNumber.of(time: Int(now.timeIntervalSince1970.rounded(.down)), offsetMinutes: context.offsetMinutes(at: now))

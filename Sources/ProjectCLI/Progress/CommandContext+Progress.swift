@@ -24,8 +24,8 @@ extension CommandContext {
     }
 
     /// The days of the projects given, machine by machine where `daysByMachine` says so.
-    func writingDays(_ folder: ProgressFiles, records: ProgressRecords, projects: Set<UUID>, store: ProjectStore, catalog: ProjectCatalog) throws -> WritingDays {
-        guard daysByMachine(store, catalog) else { return WritingDays(records, projects: projects) }
+    func writingDays(_ folder: ProgressFiles, projects: Set<UUID>, store: ProjectStore, catalog: ProjectCatalog) throws -> WritingDays {
+        guard daysByMachine(store, catalog) else { return WritingDays(try folder.records(), projects: projects) }
         return WritingDays(machines: try folder.recordsByMachine(), projects: projects)
     }
 
