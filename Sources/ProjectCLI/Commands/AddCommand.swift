@@ -1,4 +1,5 @@
 import ProjectStore
+import ProjectStoreFile
 
 /// `project add [<name>] [-t <kind>] [-d <text>] [--target <words>] [--due <date>] [--folder <folder> |
 /// --no-folder]`: a new project at the end of the writer's order, with its folder in the root.
@@ -48,8 +49,21 @@ enum AddCommand: Command {
             "position": String(project.position), "id": String(project.id.lowercasedString.prefix(8)),
         ])
         context.report(outcome)
+        recordFirstCount(of: project, store: store, context: context)
         // A target of 0 or an empty date at creation sets nothing, so there is nothing to tell.
         let set = ProjectEdit(target: project.target.map { .set($0) } ?? .keep, due: project.due.map { .set($0) } ?? .keep)
         context.reportGoals(of: project, changed: set)
+    }
+
+    /// The words of the project's folder at `add` (0 in a folder made empty, the folder's count with
+    /// `--folder`): where its first day starts from, so the words written on it are that day's
+    /// (docs/progress.md). Counted quietly: a file that cannot be read is for `files` to name.
+    private static func recordFirstCount(of project: Project, store: ProjectStore, context: CommandContext) {
+        guard project.folder != nil, let catalog = try? store.catalog(),
+              let path = project.folder?.path(in: store.root(of: catalog)),
+              let count = try? FolderWordCount.count(
+                folder: path, preferredFolders: context.kindFolderNames(of: project.kind), collator: NameCollator(locale: context.locales.collation))
+        else { return }
+        context.recordWords([project.id: count.words], store: store, catalog: catalog)
     }
 }

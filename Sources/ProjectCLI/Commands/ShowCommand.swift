@@ -39,7 +39,8 @@ enum ShowCommand: Command {
             let today = CalendarDay(context.clock(), in: context.locales.timeZone.zone)
             context.terminal.output(view.render(
                 project, count: catalog.projects.count, folder: folder, words: words, today: today,
-                notArrived: store.folderHasNotArrived(project, in: catalog), width: context.lineWidth))
+                notArrived: store.folderHasNotArrived(project, in: catalog), width: context.lineWidth,
+                writtenToday: words == nil ? 0 : writtenToday(project, store: store, catalog: catalog, context: context)))
             // Where its pieces were sent and where each stands, newest first.
             let sent = SubmissionListing(catalog: catalog, today: today).rows(pendingOnly: false, project: project.id)
             if !sent.isEmpty {
@@ -47,5 +48,16 @@ enum ShowCommand: Command {
                 SubmissionTable(context: context).render(sent).write(to: context.terminal)
             }
         }
+    }
+
+    /// The project's words written today, from the records of progress, so that today's need is
+    /// the one `progress` shows; read only for a project with a target and a due date.
+    private static func writtenToday(_ project: Project, store: ProjectStore, catalog: ProjectCatalog, context: CommandContext) -> Int {
+        guard project.target != nil, project.due != nil, let folder = try? context.progressFolder(store, catalog),
+              let days = try? context.writingDays(folder, projects: [project.id], store: store, catalog: catalog)
+        else { return 0 }
+        let now = context.clock()
+        let today = DayNumber.of(time: Int(now.timeIntervalSince1970.rounded(.down)), offsetMinutes: context.offsetMinutes(at: now))
+        return days.words(of: project.id, on: today)
     }
 }

@@ -109,9 +109,13 @@ enum SyncCommand: Command {
         }
         let log = SharedRootFolder.relativeLogPath(of: MachineFile.machine(environment: context.environment).id)
         let toCommit = report.ownChanges(notIn: GitSync.committed(log, in: sync.git), root: root, catalog: catalog, store: store)
+        // Counted before the merge and after it: what arrives is told from what was written.
+        let merge = Date(timeIntervalSince1970: context.clock().timeIntervalSince1970.rounded(.down))
+        let before = context.countBeforeMerge(store: store, merge: merge)
         let outcome = try sync.sync(subject: toCommit.subject(machine: sync.machine), ownLog: log)
         let sent = report.ownChanges(notIn: outcome.ownLogOnRemote, root: root, catalog: catalog, store: store)
         let arrived = try store.takeIn()
+        context.recordArrivals(store: store, merge: merge, before: before)
         report.synced(outcome, sent: sent, arrivals: [delivered, arrived].compactMap { $0 }, catalog: try store.catalog(), store: store)
     }
 

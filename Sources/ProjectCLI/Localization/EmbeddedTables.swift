@@ -798,7 +798,7 @@ error.versions.unwritable = {path} kann nicht geschrieben werden: {reason}. Es w
 
 # Fortschritt über die Zeit (issue 31)
 progress.summary = Die an jedem Tag geschriebenen Wörter anzeigen: heute, die Serie, das Tempo, ein Diagramm.
-progress.discussion = Die Wörter eines Tages sind die Zählung eines Projekts am Ende des Tages minus seine Zählung am Ende\ndes letzten Tages, der eine hatte, in allen Projekten oder dem genannten, von allen Rechnern, die den Stammordner teilen.\nGezählt wird, wann immer files, show, list --words, compile oder progress Wörter zählen, und zu Beginn und am Ende\nvon project open. In einem mit git abgeglichenen Stammordner wird die Zeit vor der ersten Zählung einmal aus git gelesen.
+progress.discussion = Die Wörter eines Tages sind die Zählung eines Projekts am Ende des Tages minus seine Zählung am Ende\ndes letzten Tages, der eine hatte, in allen Projekten oder dem genannten, von allen Rechnern, die den Stammordner teilen.\nGezählt wird, wann immer add, files, show, list --words, compile oder progress Wörter zählen, und zu Beginn und am Ende\nvon project open. In einem Stammordner unter git wird die Zeit jedes Projekts vor seiner ersten Zählung einmal aus git gelesen.
 progress.argument.project = Das Projekt, nach Name oder ID; alle Projekte, wenn es fehlt.
 progress.option.days = Die Tage, die das Diagramm zeigt, bis heute (standardmäßig 30).
 progress.option.year = Das letzte Jahr als Kalender von Wochen statt des Diagramms zeigen.
@@ -807,7 +807,6 @@ progress.option.json = Ein JSON-Objekt für Skripte ausgeben: jeder Tag des Zeit
 progress.option.csv = CSV für eine Tabellenkalkulation ausgeben: eine Zeile pro Tag und Projekt, mit einer Kopfzeile.
 progress.examples = project progress\nproject progress "Mein Roman" --days 14\nproject progress --goal 500\nproject progress --year\nproject progress --csv > woerter.csv
 progress.today = Heute: {words}
-progress.today-quota = Heute: {words} von {quota} ({percent})
 progress.streak[one] = Serie: {count} Tag in Folge (längste: {longest})
 progress.streak[other] = Serie: {count} Tage in Folge (längste: {longest})
 progress.days[one] = {count} Tag
@@ -828,6 +827,18 @@ progress.nothing-yet = Noch nichts aufgezeichnet: Die Wörter werden gezählt, w
 progress.session = Diese Sitzung: {added} hinzugefügt, {removed} entfernt (jetzt {words}).
 progress.backfill[one] = Die Commits des Stammordners bis zum {date} gelesen: {count} Tag mit einem Commit.
 progress.backfill[other] = Die Commits des Stammordners bis zum {date} gelesen: {count} Tage mit einem Commit.
+# Fortschritt, der einer Romanautorin die Wahrheit sagt (issue 42)
+progress.pace.since[one] = Tempo: {words} pro Schreibtag seit dem {date}, dem ersten gezählten Tag ({days} Tag mit Wörtern)
+progress.pace.since[other] = Tempo: {words} pro Schreibtag seit dem {date}, dem ersten gezählten Tag ({days} Tage mit Wörtern)
+progress.pace.since.none = Tempo: seit dem {date}, dem ersten gezählten Tag, keine Wörter geschrieben
+progress.today.goal = Heute: {words} (Tagesziel {goal}: {percent})
+progress.today.goal.met = Heute: {words} (Tagesziel {goal} ✓)
+progress.need = „{name}“ braucht heute {need}, um rechtzeitig fertig zu werden: bisher {words} ({percent})
+progress.need.met = „{name}“ braucht heute {need}, um rechtzeitig fertig zu werden: {words} ✓
+usage.expected-days = Erwartet wird eine ganze Zahl von Tagen, von 1 bis {maximum}
+usage.expected-goal = Erwartet wird eine ganze Zahl von Wörtern pro Tag, etwa 1667 oder {grouped}; 0 oder ein leerer Wert löscht das Tagesziel
+usage.expected-whole-goal = Das kann eine Dezimalzahl sein, ein Tagesziel ist aber eine ganze Zahl von Wörtern, etwa 1667 oder {grouped}
+progress.nothing-in-list = Für die Projekte der Liste ist nichts aufgezeichnet. Die Aufzeichnungen gelöschter Projekte bleiben erhalten: undo oder undelete holt ein Projekt mit seiner Vergangenheit zurück.
 
 # restore im Verlauf: eine Wiederherstellung rückgängig machen und wiederholen (docs/versions.md)
 history.restore = Version {number} von {file} in „{name}“ wiederhergestellt
@@ -1850,7 +1861,7 @@ error.versions.unwritable = Cannot write {path}: {reason}. Nothing was changed.
 
 # progress over time (issue 31)
 progress.summary = Show the words written each day: today, the streak, the pace, a chart.
-progress.discussion = The words of a day are a project's count at the end of the day minus its count at the end of the\nday before that had one, in every project or the one named, from every machine sharing the root.\nCounts are kept whenever files, show, list --words, compile or progress count words, and at the start and\nend of project open. In a root synced with git, the history before the first count is read from git once.
+progress.discussion = The words of a day are a project's count at the end of the day minus its count at the end of the\nday before that had one, in every project or the one named, from every machine sharing the root.\nCounts are kept whenever add, files, show, list --words, compile or progress count words, and at the start and\nend of project open. In a root kept in git, each project's history before its first count is read from git once.
 progress.argument.project = The project, by name or id; all projects when left out.
 progress.option.days = The days the chart shows, ending today (30 by default).
 progress.option.year = Show the last year as a calendar of weeks instead of the chart.
@@ -1859,7 +1870,6 @@ progress.option.json = Print a JSON object, for scripts: every day of the period
 progress.option.csv = Print CSV, for a spreadsheet: a row per day and project, with a header row.
 progress.examples = project progress\nproject progress "My Novel" --days 14\nproject progress --goal 500\nproject progress --year\nproject progress --csv > words.csv
 progress.today = Today: {words}
-progress.today-quota = Today: {words} of {quota} ({percent})
 progress.streak[one] = Streak: {count} day in a row (longest: {longest})
 progress.streak[other] = Streak: {count} days in a row (longest: {longest})
 progress.days[one] = {count} day
@@ -1880,6 +1890,18 @@ progress.nothing-yet = Nothing recorded yet: the words are counted each time fil
 progress.session = This session: {added} added, {removed} removed ({words} now).
 progress.backfill[one] = Read the root's git history back to {date}: {count} day with a commit.
 progress.backfill[other] = Read the root's git history back to {date}: {count} days with a commit.
+# progress that tells a novelist the truth (issue 42)
+progress.pace.since[one] = Pace: {words} a writing day since {date}, the first day counted ({days} day with words)
+progress.pace.since[other] = Pace: {words} a writing day since {date}, the first day counted ({days} days with words)
+progress.pace.since.none = Pace: no words written since {date}, the first day counted
+progress.today.goal = Today: {words} (daily goal {goal}: {percent})
+progress.today.goal.met = Today: {words} (daily goal {goal} ✓)
+progress.need = “{name}” needs {need} today to be done on time: {words} so far ({percent})
+progress.need.met = “{name}” needs {need} today to be done on time: {words} ✓
+usage.expected-days = use a whole number of days, from 1 to {maximum}
+usage.expected-goal = use a whole number of words a day, such as 1667 or {grouped}; 0 or an empty value clears the goal
+usage.expected-whole-goal = it may be a decimal, but a daily goal is a whole number of words, such as 1667 or {grouped}
+progress.nothing-in-list = Nothing recorded for the projects in the list. The records of deleted projects are kept: undo or undelete brings a project back with its past.
 
 # restore in the history: undo and redo of a restore (docs/versions.md)
 history.restore = restored version {number} of {file} in “{name}”
@@ -2903,7 +2925,7 @@ error.versions.unwritable = No se puede escribir {path}: {reason}. No se ha camb
 
 # progreso a lo largo del tiempo (issue 31)
 progress.summary = Mostrar las palabras escritas cada día: hoy, la racha, el ritmo, un gráfico.
-progress.discussion = Las palabras de un día son el recuento de un proyecto al final del día menos su recuento al final\ndel último día que tuvo uno, en todos los proyectos o en el indicado, desde todos los equipos que comparten la raíz.\nSe cuenta cada vez que files, show, list --words, compile o progress cuentan palabras, y al empezar y al terminar\nproject open. En una raíz sincronizada con git, el historial anterior al primer recuento se lee de git una vez.
+progress.discussion = Las palabras de un día son el recuento de un proyecto al final del día menos su recuento al final\ndel último día que tuvo uno, en todos los proyectos o en el indicado, desde todos los equipos que comparten la raíz.\nSe cuenta cada vez que add, files, show, list --words, compile o progress cuentan palabras, y al empezar y al terminar\nproject open. En una raíz guardada en git, el historial de cada proyecto anterior a su primer recuento se lee de git una vez.
 progress.argument.project = El proyecto, por su nombre o su identificador; todos los proyectos si se omite.
 progress.option.days = Los días que muestra el gráfico, hasta hoy (30 por omisión).
 progress.option.year = Mostrar el último año como un calendario de semanas en lugar del gráfico.
@@ -2912,7 +2934,6 @@ progress.option.json = Imprimir un objeto JSON, para scripts: cada día del peri
 progress.option.csv = Imprimir CSV, para una hoja de cálculo: una fila por día y proyecto, con una fila de encabezado.
 progress.examples = project progress\nproject progress "Mi novela" --days 14\nproject progress --goal 500\nproject progress --year\nproject progress --csv > palabras.csv
 progress.today = Hoy: {words}
-progress.today-quota = Hoy: {words} de {quota} ({percent})
 progress.streak[one] = Racha: {count} día seguido (la más larga: {longest})
 progress.streak[other] = Racha: {count} días seguidos (la más larga: {longest})
 progress.days[one] = {count} día
@@ -2933,6 +2954,18 @@ progress.nothing-yet = Aún no hay nada registrado: las palabras se cuentan cada
 progress.session = Esta sesión: {added} añadidas, {removed} quitadas ({words} ahora).
 progress.backfill[one] = Historial git de la raíz leído hasta el {date}: {count} día con un commit.
 progress.backfill[other] = Historial git de la raíz leído hasta el {date}: {count} días con un commit.
+# un progreso que dice la verdad al novelista (issue 42)
+progress.pace.since[one] = Ritmo: {words} por día de escritura desde el {date}, el primer día contado ({days} día con palabras)
+progress.pace.since[other] = Ritmo: {words} por día de escritura desde el {date}, el primer día contado ({days} días con palabras)
+progress.pace.since.none = Ritmo: ninguna palabra escrita desde el {date}, el primer día contado
+progress.today.goal = Hoy: {words} (meta diaria {goal}: {percent})
+progress.today.goal.met = Hoy: {words} (meta diaria {goal} ✓)
+progress.need = «{name}» necesita {need} hoy para terminar a tiempo: {words} hasta ahora ({percent})
+progress.need.met = «{name}» necesita {need} hoy para terminar a tiempo: {words} ✓
+usage.expected-days = usa un número entero de días, de 1 a {maximum}
+usage.expected-goal = usa un número entero de palabras al día, como 1667 o {grouped}; 0 o un valor vacío quita la meta
+usage.expected-whole-goal = puede ser un número decimal, pero una meta diaria es un número entero de palabras, como 1667 o {grouped}
+progress.nothing-in-list = No hay nada registrado para los proyectos de la lista. Los registros de los proyectos eliminados se conservan: undo o undelete recupera un proyecto con su pasado.
 
 # restore en el historial: deshacer y rehacer una restauración (docs/versions.md)
 history.restore = restaurada la versión {number} de {file} en «{name}»
@@ -3957,7 +3990,7 @@ error.versions.unwritable = Impossible d’écrire {path} : {reason}. Rien n’
 
 # progression dans le temps (issue 31)
 progress.summary = Afficher les mots écrits chaque jour : aujourd’hui, la série, le rythme, un graphique.
-progress.discussion = Les mots d’un jour sont le compte d’un projet à la fin du jour moins son compte à la fin du\ndernier jour qui en avait un, pour tous les projets ou celui nommé, depuis toutes les machines qui partagent la racine.\nLes comptes sont gardés chaque fois que files, show, list --words, compile ou progress comptent les mots, et au début\net à la fin de project open. Dans une racine synchronisée avec git, l’historique d’avant le premier compte est lu une fois dans git.
+progress.discussion = Les mots d’un jour sont le compte d’un projet à la fin du jour moins son compte à la fin du\ndernier jour qui en avait un, pour tous les projets ou celui nommé, depuis toutes les machines qui partagent la racine.\nLes comptes sont gardés chaque fois que add, files, show, list --words, compile ou progress comptent les mots, et au début\net à la fin de project open. Dans une racine gardée dans git, l’historique de chaque projet d’avant son premier compte est lu une fois dans git.
 progress.argument.project = Le projet, par son nom ou son identifiant ; tous les projets s’il est omis.
 progress.option.days = Les jours que montre le graphique, jusqu’à aujourd’hui (30 par défaut).
 progress.option.year = Montrer la dernière année en calendrier de semaines au lieu du graphique.
@@ -3966,7 +3999,6 @@ progress.option.json = Afficher un objet JSON, pour les scripts : chaque jour d
 progress.option.csv = Afficher du CSV, pour un tableur : une ligne par jour et par projet, avec une ligne d’en-tête.
 progress.examples = project progress\nproject progress "Mon roman" --days 14\nproject progress --goal 500\nproject progress --year\nproject progress --csv > mots.csv
 progress.today = Aujourd’hui : {words}
-progress.today-quota = Aujourd’hui : {words} sur {quota} ({percent})
 progress.streak[one] = Série : {count} jour d’affilée (la plus longue : {longest})
 progress.streak[other] = Série : {count} jours d’affilée (la plus longue : {longest})
 progress.days[one] = {count} jour
@@ -3987,6 +4019,18 @@ progress.nothing-yet = Rien n’est encore enregistré : les mots sont comptés
 progress.session = Cette séance : {added} ajoutés, {removed} supprimés ({words} maintenant).
 progress.backfill[one] = Historique git de la racine lu jusqu’au {date} : {count} jour avec un commit.
 progress.backfill[other] = Historique git de la racine lu jusqu’au {date} : {count} jours avec un commit.
+# une progression qui dit vrai au romancier (issue 42)
+progress.pace.since[one] = Rythme : {words} par jour d’écriture depuis le {date}, premier jour compté ({days} jour avec des mots)
+progress.pace.since[other] = Rythme : {words} par jour d’écriture depuis le {date}, premier jour compté ({days} jours avec des mots)
+progress.pace.since.none = Rythme : aucun mot écrit depuis le {date}, premier jour compté
+progress.today.goal = Aujourd’hui : {words} (objectif quotidien {goal} : {percent})
+progress.today.goal.met = Aujourd’hui : {words} (objectif quotidien {goal} ✓)
+progress.need = « {name} » demande {need} aujourd’hui pour être prêt à temps : {words} jusqu’ici ({percent})
+progress.need.met = « {name} » demande {need} aujourd’hui pour être prêt à temps : {words} ✓
+usage.expected-days = indiquez un nombre entier de jours, de 1 à {maximum}
+usage.expected-goal = indiquez un nombre entier de mots par jour, par exemple 1667 ou {grouped} ; 0 ou une valeur vide supprime l’objectif
+usage.expected-whole-goal = on peut y lire un nombre décimal, or un objectif quotidien est un nombre entier de mots, par exemple 1667 ou {grouped}
+progress.nothing-in-list = Rien n’est enregistré pour les projets de la liste. Les enregistrements des projets supprimés sont gardés : undo ou undelete ramène un projet avec son passé.
 
 # restore dans l’historique : annuler et rétablir une restauration (docs/versions.md)
 history.restore = version {number} de {file} restaurée dans « {name} »

@@ -465,6 +465,10 @@ struct ErrorReport {
             l.text("usage.expected-one-of", ["values": values.joined(separator: ", ")])
         case .machineName:
             l.text("usage.expected-machine-name")
+        case .dayCount(let maximum):
+            l.text("usage.expected-days", ["maximum": maximum])
+        case .dailyGoal(let grouped, let decimal):
+            l.text(decimal ? "usage.expected-whole-goal" : "usage.expected-goal", ["grouped": grouped])
         }
     }
 

@@ -26,8 +26,10 @@ struct ProgressText {
         localizer.text("words.percent", ["percent": numbers.string(value)])
     }
 
-    /// `show`'s labelled rows for the words (when counted), the target and the due date (when set).
-    func rows(_ project: Project, count: FolderCount?, today: CalendarDay) -> [(String, String)] {
+    /// `show`'s labelled rows for the words (when counted), the target and the due date (when set);
+    /// `writtenToday`, the project's words written today, sets today's need from the morning's words
+    /// as `progress` does (`TodaysNeed`).
+    func rows(_ project: Project, count: FolderCount?, today: CalendarDay, writtenToday: Int = 0) -> [(String, String)] {
         var rows: [(String, String)] = []
         if let count {
             rows.append(("show.words", words(count.words, inFiles: count.countedFiles)))
@@ -45,8 +47,8 @@ struct ProgressText {
         }
         if let due = project.due, let daysLeft = progress.daysLeft {
             rows.append(("show.due", dueText(date: dates.day(due), daysLeft: daysLeft, overdue: progress.isOverdue)))
-            if count != nil, let perDay = progress.wordsPerDay, perDay > 0 {
-                rows.append(("show.per-day", localizer.text("show.per-day.value", ["words": words(perDay)])))
+            if let count, let need = TodaysNeed(project: project, words: count.words, writtenToday: writtenToday, today: today) {
+                rows.append(("show.per-day", localizer.text("show.per-day.value", ["words": words(need.words)])))
             }
         }
         return rows

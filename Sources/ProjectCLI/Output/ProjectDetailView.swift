@@ -12,7 +12,7 @@ struct ProjectDetailView {
     /// at spaces to fit it, each line under the first.
     func render(
         _ project: Project, count: Int, folder: FolderState, words: FolderCount?, today: CalendarDay, notArrived: Bool = false,
-        width lineWidth: Int? = nil
+        width lineWidth: Int? = nil, writtenToday: Int = 0
     ) -> String {
         let details = project.details.map { TerminalText.visible($0, keepingNewlines: true) }
         var rows: [(String, String)] = [
@@ -26,7 +26,7 @@ struct ProjectDetailView {
         if let words, case let copies = FileTreeView.conflictCopies(in: words), !copies.isEmpty {
             rows.append(("show.conflicts", copies.map { TerminalText.visible($0) }.joined(separator: "\n")))
         }
-        rows += progress.rows(project, count: words, today: today)
+        rows += progress.rows(project, count: words, today: today, writtenToday: writtenToday)
         rows.append(("show.id", project.id.lowercasedString))
         let labels = rows.map { localizer.text($0.0) }
         let width = labels.map(TerminalText.width).max() ?? 0

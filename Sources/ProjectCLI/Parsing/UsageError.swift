@@ -44,6 +44,11 @@ enum UsageError: Error, Equatable {
         case oneOf([String])
         /// A name shown in history and sync on every machine: no control characters.
         case machineName
+        /// `progress --days`: a whole number of days from 1 to `maximum`, as the locale writes it.
+        case dayCount(maximum: String)
+        /// `progress --goal`: a whole number of words a day; `grouped` is an example as the locale
+        /// groups it; `decimal` when what was typed may be a decimal.
+        case dailyGoal(grouped: String, decimal: Bool)
     }
 
     /// The command whose help would explain the mistake.

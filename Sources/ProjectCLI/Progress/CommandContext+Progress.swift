@@ -16,6 +16,74 @@ extension CommandContext {
         return shared
     }
 
+    /// Whether the days are computed machine by machine: in a shared root kept in git, where `sync`
+    /// tells the words that arrive from those written (docs/progress.md, "Arrivals").
+    func daysByMachine(_ store: ProjectStore, _ catalog: ProjectCatalog) -> Bool {
+        guard let root = store.sharedRoot(of: catalog) else { return false }
+        return GitBackfill.isRepository(root)
+    }
+
+    /// The days of the projects given, machine by machine where `daysByMachine` says so.
+    func writingDays(_ folder: ProgressFiles, projects: Set<UUID>, store: ProjectStore, catalog: ProjectCatalog) throws -> WritingDays {
+        guard daysByMachine(store, catalog) else { return WritingDays(try folder.records(), projects: projects) }
+        return WritingDays(machines: try folder.recordsByMachine(), projects: projects)
+    }
+
+    /// `sync`'s count before its merge (docs/progress.md, "Arrivals"): each project whose words
+    /// differ from this machine's latest count is recorded in the log at once, at `merge` less a
+    /// second, so what this machine wrote is counted before anything arrives. Returns the words.
+    func countBeforeMerge(store: ProjectStore, merge: Date) -> [UUID: Int] {
+        guard let catalog = try? store.catalog(), let folder = try? progressFolder(store, catalog) else { return [:] }
+        let words = quietCounts(of: catalog, store: store)
+        let machine = MachineFile.machine(environment: environment).id
+        let latest = (try? folder.latest(of: machine)) ?? []
+        var log: [WordCount] = []
+        var kept = latest
+        for count in wordCounts(words, at: merge.addingTimeInterval(-1)) {
+            let previous = latest.first { $0.project == count.project }
+            if previous?.words == count.words { continue }
+            // The latest goes into the log first, as a newer hour would put it there.
+            if let previous { log.append(previous) }
+            log.append(count)
+            kept.removeAll { $0.project == count.project }
+            kept.append(count)
+        }
+        if !log.isEmpty { try? folder.append(ProgressRecords(counts: log), latest: kept, of: machine) }
+        return words
+    }
+
+    /// `sync`'s count after its merge: each project whose words the merge changed (or brought) is
+    /// recorded as an arrival at `merge`, its latest count put in the log before it. An arrival
+    /// comes before any other count of its second, so a count made after the merge, in the same
+    /// second, is after it.
+    func recordArrivals(store: ProjectStore, merge: Date, before: [UUID: Int]) {
+        guard let catalog = try? store.catalog(), let folder = try? progressFolder(store, catalog) else { return }
+        let arrivals = wordCounts(quietCounts(of: catalog, store: store), at: merge).filter { before[$0.project] != $0.words }
+        guard !arrivals.isEmpty else { return }
+        let machine = MachineFile.machine(environment: environment).id
+        let latest = (try? folder.latest(of: machine)) ?? []
+        let arrived = Set(arrivals.map(\.project))
+        try? folder.append(
+            ProgressRecords(counts: latest.filter { arrived.contains($0.project) }, arrivals: arrivals),
+            latest: latest.filter { !arrived.contains($0.project) }, of: machine)
+    }
+
+    /// The words of every project whose folder is there, counted quietly: a folder that cannot be
+    /// read is for `files` to name, not `sync`.
+    private func quietCounts(of catalog: ProjectCatalog, store: ProjectStore) -> [UUID: Int] {
+        let root = store.root(of: catalog)
+        let present = catalog.projects.compactMap { project -> (project: Project, path: String)? in
+            guard let path = project.folder?.path(in: root), folders.entry(at: path) == .folder else { return nil }
+            return (project, path)
+        }
+        let results = FolderWordCount.count(folders: present.map { ($0.path, kindFolderNames(of: $0.project.kind)) }, collation: locales.collation)
+        var words: [UUID: Int] = [:]
+        for (folder, result) in zip(present, results) {
+            if case .success(let count) = result { words[folder.project.id] = count.words }
+        }
+        return words
+    }
+
     /// The zone's offset from UTC at `date`, in minutes: it fixes the day a count falls on.
     func offsetMinutes(at date: Date) -> Int {
         locales.timeZone.zone.secondsFromGMT(for: date) / 60

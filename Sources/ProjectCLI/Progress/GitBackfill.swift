@@ -12,26 +12,40 @@ struct GitBackfill {
     /// `nil` when the root is not a git repository of its own, or git is not installed. `changes`:
     /// the store's history, which says where a renamed project's folder was before.
     init?(root: String, projects: [Project], changes: [Change], context: CommandContext) {
-        guard FileManager.default.fileExists(atPath: root + "/.git"),
+        guard Self.isRepository(root),
               let git = Git(root: root, environment: context.environment, interactive: false)
         else { return nil }
         self.git = git
         timeline = FolderTimeline(now: projects, changes: changes)
     }
 
-    /// The counts, one a project and day, and the days read; nothing when the history has no commit
-    /// before `before`.
-    func counts(before: Int?) -> (counts: [WordCount], days: [Int]) {
+    /// Whether `root` is a git repository of its own.
+    static func isRepository(_ root: String) -> Bool {
+        FileManager.default.fileExists(atPath: root + "/.git")
+    }
+
+    /// The counts of the projects given, one a project and day, for the commits before each one's
+    /// first count (`nil`: none yet, every commit), and the days read; nothing when the history has
+    /// no such commit.
+    func counts(of projects: [UUID: Int?]) -> (counts: [WordCount], days: [Int]) {
         let log = git.run(["log", "--first-parent", "--format=%H %ct %cI"])
-        guard log.succeeded else { return ([], []) }
-        let commits = BackfillCommits.lastOfEachDay(log.lines.compactMap(Self.commit), before: before)
+        guard log.succeeded, !projects.isEmpty else { return ([], []) }
+        let all = log.lines.compactMap(Self.commit)
+        let latest = projects.values.contains { $0 == nil } ? nil : projects.values.compactMap { $0 }.max()
+        let commits = BackfillCommits.lastOfEachDay(all, before: latest)
+        let renames = folderRenames()
         var wordsOfBlob: [String: Int] = [:]
         var counts: [WordCount] = []
+        var days: [Int] = []
         for commit in commits {
-            let folders = timeline.folders(at: commit.time)
+            let folders = timeline.folders(at: commit.time).compactMap { folder -> (id: UUID, path: String)? in
+                guard let first = projects[folder.id], first.map({ commit.time < $0 }) ?? true else { return nil }
+                return (folder.id, renames.folder(folder.path, at: commit.time))
+            }
             guard !folders.isEmpty else { continue }
             let tree = git.run(["ls-tree", "-r", "-z", commit.id, "--"] + folders.map(\.path))
             guard tree.succeeded else { continue }
+            days.append(commit.day)
             var words: [UUID: Int] = Dictionary(folders.map { ($0.id, 0) }, uniquingKeysWith: { a, _ in a })
             for entry in tree.output.split(separator: "\0") {
                 // `<mode> blob <id>\t<path>`
@@ -53,7 +67,48 @@ struct GitBackfill {
                 counts.append(WordCount(project: project, time: commit.time, offsetMinutes: commit.offsetMinutes, words: total))
             }
         }
-        return (counts, commits.map(\.day))
+        // Before the history's first commit there was no text: each project starts from 0 there, so
+        // the words of the first day with a commit are that day's (a lower count at the same moment
+        // is the earlier one).
+        if let oldest = all.min(by: { $0.time < $1.time }), !counts.isEmpty {
+            let projects = Set(counts.map(\.project)).sorted { $0.uuidString < $1.uuidString }
+            counts.insert(contentsOf: projects.map { WordCount(project: $0, time: oldest.time, offsetMinutes: oldest.offsetMinutes, words: 0) }, at: 0)
+        }
+        return (counts, days)
+    }
+
+    /// Folders git saw renamed, as `git log -M` finds renames: each commit whose files moved from one
+    /// folder into another that its parent did not have.
+    func folderRenames() -> FolderRenames {
+        let log = git.run(["-c", "core.quotePath=false", "log", "--first-parent", "-M", "--diff-filter=R", "--name-status", "--format=@%H %ct"])
+        guard log.succeeded else { return FolderRenames(renames: []) }
+        var renames: [FolderRenames.Rename] = []
+        var commit: (id: String, time: Int)?
+        var seen: Set<String> = []
+        for line in log.lines {
+            if line.hasPrefix("@") {
+                let fields = line.dropFirst().split(separator: " ")
+                commit = fields.count == 2 ? Int(fields[1]).map { (String(fields[0]), $0) } : nil
+                seen = []
+                continue
+            }
+            // `R<score>\t<old path>\t<new path>`
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard let commit, fields.count == 3, fields[0].hasPrefix("R") else { continue }
+            let (old, new) = (fields[1].split(separator: "/"), fields[2].split(separator: "/"))
+            // The deepest folders that differ, the rest of the path the same: `Draft/a.md` → `Novel/a.md`.
+            var common = 0
+            while common < min(old.count, new.count) - 1 && old[old.count - 1 - common] == new[new.count - 1 - common] { common += 1 }
+            guard common > 0 else { continue }
+            let from = old.dropLast(common).joined(separator: "/"), to = new.dropLast(common).joined(separator: "/")
+            guard from != to, !seen.contains(to) else { continue }
+            seen.insert(to)
+            // A folder renamed is new in that commit; files moved into a folder that was there are not.
+            let before = git.run(["ls-tree", "-d", commit.id + "^", "--", to])
+            guard before.succeeded, before.output.isEmpty else { continue }
+            renames.append(.init(time: commit.time, from: from, to: to))
+        }
+        return FolderRenames(renames: renames)
     }
 
     /// `<id> <seconds> <ISO 8601 date with its offset>`, as `git log --format="%H %ct %cI"` writes it.
@@ -66,5 +121,24 @@ struct GitBackfill {
         guard let hours = Int(zone.dropFirst().prefix(2)), let minutes = Int(zone.suffix(2)) else { return nil }
         let offset = hours * 60 + minutes
         return .init(id: String(fields[0]), time: time, offsetMinutes: zone.first == "-" ? -offset : offset)
+    }
+}
+
+/// Folder renames git saw, newest first: where a folder was before each.
+struct FolderRenames {
+    struct Rename {
+        let time: Int
+        let from: String
+        let to: String
+    }
+
+    let renames: [Rename]
+
+    /// Where `folder` (as the store's history has it at `time`) was in git at `time`: followed back
+    /// through each rename git saw after it.
+    func folder(_ folder: String, at time: Int) -> String {
+        var folder = folder
+        for rename in renames where rename.time > time && rename.to == folder { folder = rename.from }
+        return folder
     }
 }

@@ -12,19 +12,47 @@ struct ProgressView {
     static let pipeWidth = 80
 
     func render(_ summary: ProgressSummary, width: Int?, year: Bool) -> String {
-        var lines: [String] = [todayLine(summary), streakLine(summary.streak), paceLine(summary.pace)]
-        lines += summary.projections.map { projectionLine($0, today: summary.today) }
+        var header: [String] = todayLines(summary) + [streakLine(summary.streak), paceLine(summary.pace, today: summary.today)]
+        header += summary.projections.map { projectionLine($0, today: summary.today) }
+        var lines = width.map { width in header.flatMap { Self.wrapped($0, width: width) } } ?? header
         lines.append("")
-        let width = width ?? Self.pipeWidth
-        lines += year ? heatmap(summary, width: width) : chart(summary, width: width)
+        let chartWidth = width ?? Self.pipeWidth
+        lines += year ? heatmap(summary, width: chartWidth) : chart(summary, width: chartWidth)
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func todayLine(_ summary: ProgressSummary) -> String {
+    /// Today's words against the goal, then each project's own words against what it needs today:
+    /// apart, since the same words meet both (docs/progress.md, "Today").
+    /// A line of the header at a terminal, broken at spaces as `show` and `help` break theirs, the
+    /// lines after the first indented, the last column left free as the chart leaves it.
+    static func wrapped(_ line: String, width: Int) -> [String] {
+        let cells = max(width - 1, 10)
+        let lines = TerminalText.wrapped(line, to: cells, thenTo: cells - 2)
+        return lines.enumerated().map { $0.offset == 0 ? $0.element : "  " + $0.element }
+    }
+
+    private func todayLines(_ summary: ProgressSummary) -> [String] {
         let words = text.words(summary.todayWords)
-        guard let quota = summary.quota, quota > 0 else { return localizer.text("progress.today", ["words": words]) }
-        let percent = text.percent(max(summary.todayWords, 0) * 100 / quota)
-        return localizer.text("progress.today-quota", ["words": words, "quota": text.words(quota), "percent": percent])
+        var lines: [String]
+        if let goal = summary.goal, goal > 0 {
+            let arguments = ["words": words, "goal": text.numbers.string(goal)]
+            lines = summary.todayWords >= goal
+                ? [localizer.text("progress.today.goal.met", arguments)]
+                : [localizer.text("progress.today.goal", arguments.merging(["percent": percent(summary.todayWords, of: goal)]) { $1 })]
+        } else {
+            lines = [localizer.text("progress.today", ["words": words])]
+        }
+        for need in summary.needs {
+            let arguments = ["name": TerminalText.visible(need.project.name), "need": text.words(need.words), "words": text.words(need.written)]
+            lines.append(need.isMet
+                ? localizer.text("progress.need.met", arguments)
+                : localizer.text("progress.need", arguments.merging(["percent": percent(need.written, of: need.words)]) { $1 }))
+        }
+        return lines
+    }
+
+    private func percent(_ words: Int, of whole: Int) -> String {
+        text.percent(max(words, 0) * 100 / max(whole, 1))
     }
 
     private func streakLine(_ streak: Streak) -> String {
@@ -34,9 +62,15 @@ struct ProgressView {
         ])
     }
 
-    private func paceLine(_ pace: Pace) -> String {
-        guard let average = pace.perWritingDay else { return localizer.text("progress.pace.none") }
-        return localizer.text("progress.pace", count: pace.writingDays, ["words": text.words(average), "days": text.numbers.string(pace.writingDays)])
+    /// Over the last 14 days, or since the first day counted when that is more recent.
+    private func paceLine(_ pace: Pace, today: Int) -> String {
+        let since = pace.days > 0 && pace.days < Pace.window ? text.dates.day(DayNumber.calendarDay(today - max(pace.days, 1) + 1)) : nil
+        guard let average = pace.perWritingDay else {
+            return since.map { localizer.text("progress.pace.since.none", ["date": $0]) } ?? localizer.text("progress.pace.none")
+        }
+        let arguments = ["words": text.words(average), "days": text.numbers.string(pace.writingDays)]
+        guard let since else { return localizer.text("progress.pace", count: pace.writingDays, arguments) }
+        return localizer.text("progress.pace.since", count: pace.writingDays, arguments.merging(["date": since]) { $1 })
     }
 
     private func projectionLine(_ projection: ProgressSummary.Projection, today: Int) -> String {
@@ -64,7 +98,7 @@ struct ProgressView {
             let padding = String(repeating: " ", count: barWidth - bar.count)
             let label = labels[index] + String(repeating: " ", count: labelWidth - labels[index].count)
             let number = String(repeating: " ", count: numberWidth - numbers[index].count) + numbers[index]
-            return "\(label) \(coloured(bar, value: value, goal: summary.goal))\(padding) \(number)"
+            return "\(label) \(coloured(bar, value: value, goal: summary.goals.goal(on: summary.firstDay + index)))\(padding) \(number)"
         }
     }
 
@@ -85,7 +119,7 @@ struct ProgressView {
                 let day = firstMonday + week * 7 + weekday
                 if day > today { break }
                 let value = totals[day - firstMonday]
-                row += coloured(String(ChartScale.shade(value, largest: largest)), value: value, goal: summary.goal)
+                row += coloured(String(ChartScale.shade(value, largest: largest)), value: value, goal: summary.goals.goal(on: day))
             }
             rows.append(row)
         }
@@ -94,7 +128,8 @@ struct ProgressView {
         return rows
     }
 
-    /// Green for a day that met the goal (or had words, without one), red for a negative day.
+    /// Green for a day that met the goal in force that day (or had words, without one), red for a
+    /// negative day.
     private func coloured(_ bar: String, value: Int, goal: Int?) -> String {
         guard colour, !bar.isEmpty, value != 0 else { return bar }
         if value < 0 { return "\u{1B}[31m" + bar + "\u{1B}[0m" }

@@ -494,8 +494,12 @@ struct GitSync {
     }
 
     /// What git is told of the machines' logs, in the repository's own attributes (never a file of
-    /// the writer's): two versions of a log are merged by keeping the lines of both.
-    static let logAttributes = "/.project/machines/*.log merge=union"
+    /// the writer's): two versions of a log are merged by keeping the lines of both. The progress
+    /// files too (each line a record, every count of both kept): a home copied whole writes them
+    /// under one id from its first `add`.
+    static let logAttributes = [
+        "/.project/machines/*.log merge=union", "/.project/progress/*.log merge=union", "/.project/progress/*.latest merge=union",
+    ]
 
     /// A log has one writer, so its versions never conflict, but two machines that go by one id (a
     /// home copied whole) write one log: git keeps both machines' lines, and the machine that finds
@@ -503,10 +507,12 @@ struct GitSync {
     static func mergeLogsLineByLine(in folder: String) {
         let path = folder + "/info/attributes"
         let existing = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-        guard !existing.split(separator: "\n").contains(Substring(logAttributes)) else { return }
+        let lines = Set(existing.split(separator: "\n").map(String.init))
+        let missing = logAttributes.filter { !lines.contains($0) }
+        guard !missing.isEmpty else { return }
         mkdir(folder + "/info", 0o755)
         let separator = existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n"
-        try? (existing + separator + logAttributes + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try? (existing + separator + missing.map { $0 + "\n" }.joined()).write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     /// A merge this tool started and a kill interrupted is taken back, so the root is as before it.

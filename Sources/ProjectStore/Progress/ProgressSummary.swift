@@ -15,7 +15,8 @@ public struct ProgressSummary: Sendable {
         }
     }
 
-    /// Where a project's target is reached at the pace of the last 14 days, beside its due date.
+    /// Where a project's target is reached at its own pace (its own words, over the last 14 days or
+    /// since its first count), beside its due date.
     public struct Projection: Sendable, Equatable {
         public let project: Project
         public let day: Int
@@ -27,19 +28,32 @@ public struct ProgressSummary: Sendable {
     public let firstDay: Int
     public let totals: [Int]
     public let todayWords: Int
-    /// The daily goal plus, for each project with a target and a due date, the words a day it needs;
-    /// `nil` when neither asks for anything.
+    /// The larger of the goal in force today and the words the projects need today together, never
+    /// their sum: the goal counts every project's words, each need only its own project's, and the
+    /// same words meet both. `nil` when neither asks for anything.
     public let quota: Int?
+    /// Each project in scope with a target and a due date, and what it needs today.
+    public let needs: [TodaysNeed]
+    /// The goal in force today.
     public let goal: Int?
+    /// The goal in force on each day.
+    public let goals: GoalTimeline
     public let streak: Streak
     public let pace: Pace
     public let projections: [Projection]
     public let days: WritingDays
 
-    public init(records: ProgressRecords, scope: [Scope], today: Int, days count: Int) {
+    /// `offsetMinutes`: the zone the days are read in, which gives each goal its day. `machines`:
+    /// each machine's records apart, when the days are computed machine by machine (a root kept in
+    /// git, docs/progress.md, "Arrivals").
+    public init(
+        records: ProgressRecords, scope: [Scope], today: Int, days count: Int, offsetMinutes: Int = 0, machines: [ProgressRecords]? = nil
+    ) {
         let ids = Set(scope.map(\.project.id))
-        let days = WritingDays(records, projects: ids)
-        let goal = records.dailyGoal
+        let days = machines.map { WritingDays(machines: $0, projects: ids) } ?? WritingDays(records, projects: ids)
+        let goals = GoalTimeline(records.goals, offsetMinutes: offsetMinutes)
+        let goal = goals.goal(on: today)
+        self.goals = goals
         self.days = days
         self.today = today
         self.goal = goal
@@ -47,23 +61,28 @@ public struct ProgressSummary: Sendable {
         totals = days.totals(from: firstDay, through: today)
         let all = days.allTotals(through: today)
         todayWords = totals.last ?? 0
-        streak = Streak(totals: all.totals, first: all.first, today: today, goal: goal)
-        pace = Pace(lastDays: days.totals(from: today - Pace.window + 1, through: today))
+        streak = Streak(totals: all.totals, first: all.first, today: today, goals: goals)
+        pace = days.pace(today: today)
         let calendarToday = DayNumber.calendarDay(today)
-        var quota = goal
+        var needs: [TodaysNeed] = []
         var projections: [Projection] = []
         for entry in scope {
             guard let words = entry.words, let target = entry.project.target else { continue }
-            // The quota is set by the morning's words: writing today must not lower today's quota.
-            let writtenToday = days.byProject[entry.project.id]?.last { $0.day == today }?.words ?? 0
-            let morning = WritingProgress(words: words - writtenToday, target: target, due: entry.project.due, today: calendarToday)
-            if let perDay = morning.wordsPerDay { quota = (quota ?? 0) + perDay }
+            // Its own words today, against its own need, set by the morning's words.
+            let writtenToday = days.words(of: entry.project.id, on: today)
+            if let need = TodaysNeed(project: entry.project, words: words, writtenToday: writtenToday, today: calendarToday) {
+                needs.append(need)
+            }
             let progress = WritingProgress(words: words, target: target, due: entry.project.due, today: calendarToday)
-            if let missing = progress.missingWords, let day = pace.projectedDay(missing: missing, today: today) {
+            // Its own words, from its own first day: other projects' words write none of it.
+            let ownPace = days.pace(today: today, of: [entry.project.id])
+            if let missing = progress.missingWords, let day = ownPace.projectedDay(missing: missing, today: today) {
                 projections.append(Projection(project: entry.project, day: day, due: entry.project.due))
             }
         }
-        self.quota = quota
+        let needed = needs.reduce(0) { $0 + $1.words }
+        quota = goal == nil && needs.isEmpty ? nil : max(goal ?? 0, needed)
+        self.needs = needs
         self.projections = projections
     }
 }

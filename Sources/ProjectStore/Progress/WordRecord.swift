@@ -58,21 +58,44 @@ public struct GoalSetting: Sendable, Equatable {
     }
 }
 
+/// A project whose past was read from git once (`GitBackfill`): never read again for it.
+public struct ProjectBackfill: Sendable, Equatable {
+    public let project: UUID
+    /// The first day read, or the day it was done when git had nothing before its first count.
+    public let day: Int
+
+    public init(project: UUID, day: Int) {
+        self.project = project
+        self.day = day
+    }
+}
+
 /// Everything recorded, from every machine.
 public struct ProgressRecords: Sendable, Equatable {
     public var counts: [WordCount] = []
     public var sessions: [WritingSession] = []
     public var goals: [GoalSetting] = []
-    /// The days a backfill from git reached back to, one per machine that did it.
+    /// The days a backfill from git of a whole root reached back to, one per machine that did it
+    /// (as versions before each project had its own were marked).
     public var backfills: [Int] = []
+    /// The projects whose past was read from git, each once.
+    public var projectBackfills: [ProjectBackfill] = []
+    /// Counts made by `sync` after its merge: what the text became by words that arrived from other
+    /// machines, not by writing; the difference from this machine's count before is no day's words.
+    public var arrivals: [WordCount] = []
     /// Counts reduced by a digest of a log (`DayEnds`): the same days as the counts they stand for.
     public var dayEnds: [DayEnds] = []
 
-    public init(counts: [WordCount] = [], sessions: [WritingSession] = [], goals: [GoalSetting] = [], backfills: [Int] = []) {
+    public init(
+        counts: [WordCount] = [], sessions: [WritingSession] = [], goals: [GoalSetting] = [], backfills: [Int] = [],
+        projectBackfills: [ProjectBackfill] = [], arrivals: [WordCount] = []
+    ) {
         self.counts = counts
         self.sessions = sessions
         self.goals = goals
         self.backfills = backfills
+        self.projectBackfills = projectBackfills
+        self.arrivals = arrivals
     }
 
     public mutating func add(_ other: ProgressRecords) {
@@ -80,12 +103,29 @@ public struct ProgressRecords: Sendable, Equatable {
         sessions += other.sessions
         goals += other.goals
         backfills += other.backfills
+        projectBackfills += other.projectBackfills
+        arrivals += other.arrivals
         dayEnds += other.dayEnds
     }
 
     /// The moment of the earliest count, in a digest or not.
     public var firstCountTime: Int? {
         (counts.map(\.time) + dayEnds.compactMap { $0.samples.map(\.time).min() }).min()
+    }
+
+    /// The moment of each project's earliest count, in a digest or not.
+    public var firstCountTimes: [UUID: Int] {
+        var first: [UUID: Int] = [:]
+        for count in counts { first[count.project] = min(first[count.project] ?? count.time, count.time) }
+        for ends in dayEnds {
+            if let time = ends.samples.first?.time { first[ends.project] = min(first[ends.project] ?? time, time) }
+        }
+        return first
+    }
+
+    /// The earliest day any backfill from git reached, of a root or of a project.
+    public var backfilledFrom: Int? {
+        (backfills + projectBackfills.map(\.day)).min()
     }
 
     /// The goal set last, by any machine.

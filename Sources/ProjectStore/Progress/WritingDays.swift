@@ -45,6 +45,11 @@ public struct WritingDays: Sendable {
         for count in records.counts {
             if let index = index(of: count.project) { samples[index].append(DaySample(day: count.day, time: count.time, words: count.words)) }
         }
+        for count in records.arrivals {
+            if let index = index(of: count.project) {
+                samples[index].append(DaySample(day: count.day, time: count.time, words: count.words, arrival: true))
+            }
+        }
         var sessions: [UUID: [Int: (added: Int, removed: Int)]] = [:]
         for session in records.sessions where projects?.contains(session.project) ?? true {
             let sum = sessions[session.project]?[session.day] ?? (0, 0)
@@ -55,7 +60,7 @@ public struct WritingDays: Sendable {
         for (index, id) in ids.enumerated() {
             var projectSamples = samples[index]
             projectSamples.sort()
-            first = projectSamples.first.map { min(first ?? $0.day, $0.day) } ?? first
+            if let earliest = projectSamples.map(\.day).min() { first = min(first ?? earliest, earliest) }
             byProject[id] = Self.days(projectSamples, sessions: sessions.removeValue(forKey: id) ?? [:])
         }
         for (id, projectSessions) in sessions { byProject[id] = Self.days([], sessions: projectSessions) }
@@ -63,35 +68,78 @@ public struct WritingDays: Sendable {
         firstDay = first
     }
 
-    /// A project's days from its counts sorted by day and time, and its sessions' sums by day.
+    /// The days of several machines, each from its own records only, added up (docs/progress.md,
+    /// "Arrivals"): in a root kept in git, where what arrives by `sync` is told apart, a machine's
+    /// count of a text another machine's words have not reached yet is no cut.
+    public init(machines: [ProgressRecords], projects: Set<UUID>? = nil) {
+        var sums: [UUID: [Int: ProjectDay]] = [:]
+        var first: Int?
+        for records in machines {
+            let days = WritingDays(records, projects: projects)
+            if let day = days.firstDay { first = min(first ?? day, day) }
+            for (project, projectDays) in days.byProject {
+                for day in projectDays {
+                    let sum = sums[project]?[day.day]
+                    sums[project, default: [:]][day.day] = ProjectDay(
+                        day: day.day, words: (sum?.words ?? 0) + day.words, added: (sum?.added ?? 0) + day.added,
+                        removed: (sum?.removed ?? 0) + day.removed)
+                }
+            }
+        }
+        byProject = sums.mapValues { days in days.keys.sorted().map { days[$0]! } }
+        firstDay = first
+    }
+
+    /// A project's days from its counts in time order, and its sessions' sums by day.
     private static func days(_ samples: [DaySample], sessions: [Int: (added: Int, removed: Int)]) -> [ProjectDay] {
-        // The first count ever is where the project started from: its day shows what was written
-        // after it, not the whole text. Equal moments: the higher count, so every machine agrees.
-        var previous = samples.min { $0.isEarlier(than: $1) }?.words
+        // In time order, each difference belongs to the day of the later count; the first count ever
+        // is where the project started from, so its day shows what was written after it. A writer
+        // who flies west after midnight makes a count on an earlier day than the one before it: its
+        // difference is that day's, with no cut and no day invented.
+        var words: [(day: Int, words: Int)] = []
+        words.reserveCapacity(samples.count)
+        var inOrder = true
+        var previous: Int?
+        for sample in samples {
+            // What arrived by `sync` was not written: this machine's count before the merge is
+            // where the next difference starts from.
+            let difference = sample.arrival ? 0 : sample.words - (previous ?? sample.words)
+            previous = sample.words
+            if let last = words.last, last.day == sample.day {
+                words[words.count - 1].words += difference
+            } else {
+                if let last = words.last, last.day > sample.day { inOrder = false }
+                words.append((sample.day, difference))
+            }
+        }
+        if !inOrder {
+            var byDay: [Int: Int] = [:]
+            for entry in words { byDay[entry.day, default: 0] += entry.words }
+            words = byDay.keys.sorted().map { ($0, byDay[$0]!) }
+        }
         var days: [ProjectDay] = []
-        days.reserveCapacity(samples.count + sessions.count)
+        days.reserveCapacity(words.count + sessions.count)
         var sessionDays = sessions.keys.sorted()[...]
         func day(_ number: Int, words: Int) {
             // Most projects have no session: no lookup for each of their thousands of days.
-            let session = sessions.isEmpty ? nil : sessions[number]
+            guard !sessions.isEmpty, let session = sessions[number] else {
+                days.append(ProjectDay(day: number, words: words, added: max(words, 0), removed: max(-words, 0)))
+                return
+            }
+            // The sessions' words, and what was written outside them (in another editor, before or
+            // after `open`) as added or removed: added − removed is always the day's words.
+            let outside = words - (session.added - session.removed)
             days.append(ProjectDay(
-                day: number, words: words,
-                added: session?.added ?? max(words, 0), removed: session?.removed ?? max(-words, 0)))
+                day: number, words: words, added: session.added + max(outside, 0), removed: session.removed + max(-outside, 0)))
         }
-        var index = 0
-        while index < samples.count {
-            let number = samples[index].day
-            while index + 1 < samples.count && samples[index + 1].day == number { index += 1 }
+        for entry in words {
             // Sessions on days without a count come in their place.
-            while let next = sessionDays.first, next < number {
+            while let next = sessionDays.first, next < entry.day {
                 day(next, words: 0)
                 sessionDays.removeFirst()
             }
-            if sessionDays.first == number { sessionDays.removeFirst() }
-            let end = samples[index].words
-            day(number, words: end - (previous ?? end))
-            previous = end
-            index += 1
+            if sessionDays.first == entry.day { sessionDays.removeFirst() }
+            day(entry.day, words: entry.words)
         }
         for next in sessionDays { day(next, words: 0) }
         return days
@@ -104,6 +152,31 @@ public struct WritingDays: Sendable {
         var totals = [Int](repeating: 0, count: last - first + 1)
         forEachDay(from: first, through: last) { totals[$0.day - first] += $0.words }
         return totals
+    }
+
+    /// The words of the projects given on each day from `first` to `last`, 0 where none were written.
+    public func totals(from first: Int, through last: Int, of projects: [UUID]) -> [Int] {
+        guard last >= first else { return [] }
+        var totals = [Int](repeating: 0, count: last - first + 1)
+        for project in projects {
+            for day in Self.days(byProject[project] ?? [], from: first, through: last) { totals[day.day - first] += day.words }
+        }
+        return totals
+    }
+
+    /// The first day with a record of any of the projects given (all when `nil`).
+    public func firstDay(of projects: [UUID]?) -> Int? {
+        guard let projects else { return byProject.values.compactMap { $0.first?.day }.min() }
+        return projects.compactMap { byProject[$0]?.first?.day }.min()
+    }
+
+    /// The pace of the projects given (all when `nil`) on `today`: over the last 14 days, starting
+    /// no earlier than their first day with a record (docs/progress.md, "Pace").
+    public func pace(today: Int, of projects: [UUID]? = nil) -> Pace {
+        guard let first = firstDay(of: projects) else { return Pace(lastDays: []) }
+        let start = max(today - Pace.window + 1, min(first, today))
+        if let projects { return Pace(lastDays: totals(from: start, through: today, of: projects)) }
+        return Pace(lastDays: totals(from: start, through: today))
     }
 
     /// Each project's days from `first` to `last` that have words or a session.

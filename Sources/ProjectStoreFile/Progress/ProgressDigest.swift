@@ -10,9 +10,10 @@ import ProjectStore
 /// damaged inside a record would otherwise read as another count), the length of the log it covers, the
 /// log's first bytes and the bytes that end the covered part (up to `probe` each), the number of
 /// projects, then for each its id's 16 bytes, its number of records and the records (day, moment,
-/// words); last, the length of the other lines and the lines.
+/// words, the moment of the first count of the run it ends); last, the length of the other lines and
+/// the lines. Format 2: format 1 kept each day's end, not each run's.
 struct ProgressDigest {
-    static let magic: [UInt8] = Array("PRDG".utf8) + [1, 0, 0, 0]
+    static let magic: [UInt8] = Array("PRDG".utf8) + [2, 0, 0, 0]
     /// Bytes of the log compared at its start and at the end of what is covered.
     static let probe = 64
 
@@ -35,12 +36,12 @@ struct ProgressDigest {
         var records = ProgressRecords()
         records.dayEnds.reserveCapacity(projects)
         for _ in 0..<projects {
-            guard let id = reader.take(16), let count = reader.integer(), count >= 0, count <= reader.remaining / 24 else { return nil }
+            guard let id = reader.take(16), let count = reader.integer(), count >= 0, count <= reader.remaining / 32 else { return nil }
             var uuid = UUID().uuid
             withUnsafeMutableBytes(of: &uuid) { $0.copyMemory(from: id) }
             let samples = [DaySample](unsafeUninitializedCapacity: count) { buffer, initialized in
                 for index in 0..<count {
-                    (buffer.baseAddress! + index).initialize(to: DaySample(day: reader.unchecked(), time: reader.unchecked(), words: reader.unchecked()))
+                    (buffer.baseAddress! + index).initialize(to: DaySample(day: reader.unchecked(), time: reader.unchecked(), words: reader.unchecked(), runStart: reader.unchecked()))
                 }
                 initialized = count
             }
@@ -54,9 +55,9 @@ struct ProgressDigest {
 
     /// The digest of `records`, read from the first `covered` bytes of `log`.
     static func encode(_ records: ProgressRecords, covering covered: Int, of log: UnsafeRawBufferPointer) -> [UInt8] {
-        let ends = DayEnds.reduce(records.counts)
+        let ends = DayEnds.reduce(records.counts, breaks: records.arrivals)
         var output: [UInt8] = []
-        output.reserveCapacity(64 + 2 * probe + ends.reduce(0) { $0 + 24 + $1.samples.count * 24 })
+        output.reserveCapacity(64 + 2 * probe + ends.reduce(0) { $0 + 24 + $1.samples.count * 32 })
         func integer(_ value: Int) {
             withUnsafeBytes(of: Int64(value).littleEndian) { output.append(contentsOf: $0) }
         }
@@ -72,9 +73,12 @@ struct ProgressDigest {
                 integer(sample.day)
                 integer(sample.time)
                 integer(sample.words)
+                integer(sample.runStart)
             }
         }
-        let lines = ProgressLine.encode(ProgressRecords(sessions: records.sessions, goals: records.goals, backfills: records.backfills))
+        let lines = ProgressLine.encode(ProgressRecords(
+            sessions: records.sessions, goals: records.goals, backfills: records.backfills, projectBackfills: records.projectBackfills,
+            arrivals: records.arrivals))
         integer(lines.count)
         output += lines
         var sum: [UInt8] = []

@@ -61,22 +61,68 @@ public struct ProgressFiles: ProgressFolder {
     }
 
     public func records() throws(ProjectStoreError) -> ProgressRecords {
+        var records = ProgressRecords()
+        for machine in try recordsByMachine() { records.add(machine) }
+        return records
+    }
+
+    /// Each machine's records apart (its log and its latest counts), machines in the order of their
+    /// files' names: what the days of a root kept in git are computed from, machine by machine.
+    public func recordsByMachine() throws(ProjectStoreError) -> [ProgressRecords] {
         let names: [String]
         switch DirectoryListing.names(in: folder) {
         case .success(let found): names = found
-        case .failure(let error) where error.code == ENOENT: return ProgressRecords()
+        case .failure(let error) where error.code == ENOENT: return []
         case .failure(let error): throw .sharedFile(.unreadable(path: folder, code: error.code))
         }
-        var records = ProgressRecords()
+        var machines: [String: ProgressRecords] = [:]
+        var digested: [Digested] = []
         // Sorted, so every machine reads the same records in the same order.
         for name in names.sorted() where name.hasSuffix(".log") || name.hasSuffix(".latest") {
+            let machine = (name as NSString).deletingPathExtension
             if let digests, name.hasSuffix(".log") {
-                try readLog(folder + "/" + name, digest: digests + "/" + name + ".digest", into: &records)
+                if let part = try readLog(folder + "/" + name, digest: digests + "/" + name + ".digest", into: &machines[machine, default: ProgressRecords()]) {
+                    digested.append(part.with(machine: machine))
+                }
             } else {
-                try read(folder + "/" + name, into: &records)
+                try read(folder + "/" + name, into: &machines[machine, default: ProgressRecords()])
             }
         }
-        return records
+        // A digest keeps the last count of each run of counts on one day; a count from elsewhere on
+        // another day inside such a run would give other days, and an arrival by `sync` inside one
+        // would too: that log is then read whole.
+        while true {
+            let counts = machines.values.flatMap(\.counts)
+            let split = DayEnds.split(
+                digested.map(\.records.dayEnds), counts: counts, breaks: digested.map { machines[$0.machine]?.arrivals ?? [] })
+            guard !split.isEmpty else { break }
+            for index in split.sorted(by: >) {
+                let part = digested.remove(at: index)
+                var whole = ProgressRecords()
+                try read(part.path, upTo: part.covered, into: &whole)
+                machines[part.machine, default: ProgressRecords()].counts += whole.counts
+                var rest = part.records
+                rest.dayEnds = []
+                // Its arrivals are read again with its counts: not to be checked against itself.
+                machines[part.machine, default: ProgressRecords()].add(rest)
+            }
+        }
+        for part in digested { machines[part.machine, default: ProgressRecords()].add(part.records) }
+        return machines.keys.sorted().map { machines[$0]! }
+    }
+
+    /// What a log's digest gave, kept apart until it is known that no other count splits it.
+    private struct Digested {
+        let path: String
+        let covered: Int
+        let records: ProgressRecords
+        var machine = ""
+
+        func with(machine: String) -> Digested {
+            var part = self
+            part.machine = machine
+            return part
+        }
     }
 
     public func latest(of machine: UUID) throws(ProjectStoreError) -> [WordCount] {
@@ -88,7 +134,8 @@ public struct ProgressFiles: ProgressFolder {
     public func append(_ records: ProgressRecords, latest: [WordCount]?, of machine: UUID) throws(ProjectStoreError) {
         do throws(StorageError) {
             try StoreFolder.create(for: folder + "/-")
-            if !records.counts.isEmpty || !records.sessions.isEmpty || !records.goals.isEmpty || !records.backfills.isEmpty {
+            if !records.counts.isEmpty || !records.sessions.isEmpty || !records.goals.isEmpty || !records.backfills.isEmpty
+                || !records.projectBackfills.isEmpty || !records.arrivals.isEmpty {
                 try Self.appendAll(ProgressLine.encode(records), to: path(of: machine, ".log"))
             }
             if let latest { try AtomicFile.replace(path(of: machine, ".latest"), with: ProgressLine.encode(ProgressRecords(counts: latest))) }
@@ -97,10 +144,13 @@ public struct ProgressFiles: ProgressFolder {
         }
     }
 
-    private func read(_ path: String, into records: inout ProgressRecords) throws(ProjectStoreError) {
+    private func read(_ path: String, upTo length: Int? = nil, into records: inout ProgressRecords) throws(ProjectStoreError) {
         do throws(StorageError) {
             guard let file = try MappedFile(path: path) else { return }
-            withExtendedLifetime(file) { ProgressLine.decode(file.bytes, into: &records) }
+            withExtendedLifetime(file) {
+                let bytes = file.bytes
+                ProgressLine.decode(length.map { UnsafeRawBufferPointer(rebasing: bytes[..<min($0, bytes.count)]) } ?? bytes, into: &records)
+            }
         } catch {
             throw .sharedFile(error)
         }
@@ -109,16 +159,16 @@ public struct ProgressFiles: ProgressFolder {
     /// A log through its digest: the digest, then the lines after what it covers. A digest missing,
     /// damaged, not made from this log, or too far behind it is made again from a plain reading,
     /// which is what is returned; one that cannot be written costs only the time.
-    private func readLog(_ path: String, digest digestPath: String, into records: inout ProgressRecords) throws(ProjectStoreError) {
+    /// What the digest gave, apart, when one was read; the lines after it go into `records`.
+    private func readLog(_ path: String, digest digestPath: String, into records: inout ProgressRecords) throws(ProjectStoreError) -> Digested? {
         do throws(StorageError) {
-            guard let log = try MappedFile(path: path) else { return }
-            try withExtendedLifetime(log) { () throws(StorageError) in
+            guard let log = try MappedFile(path: path) else { return nil }
+            return try withExtendedLifetime(log) { () throws(StorageError) -> Digested? in
                 let bytes = log.bytes
                 if let file = try? MappedFile(path: digestPath), let digest = withExtendedLifetime(file, { ProgressDigest(file.bytes, matching: bytes) }),
                    bytes.count - digest.covered <= Self.unDigestedLimit {
-                    records.add(digest.records)
                     ProgressLine.decode(UnsafeRawBufferPointer(rebasing: bytes[digest.covered...]), into: &records)
-                    return
+                    return Digested(path: path, covered: digest.covered, records: digest.records)
                 }
                 // What follows the last full line may be a line being written: left out of the digest.
                 let settled = (bytes.lastIndex(of: 0x0A) ?? -1) + 1
@@ -128,6 +178,7 @@ public struct ProgressFiles: ProgressFolder {
                 try? AtomicFile.replace(digestPath, with: ProgressDigest.encode(plain, covering: settled, of: bytes))
                 records.add(plain)
                 ProgressLine.decode(UnsafeRawBufferPointer(rebasing: bytes[settled...]), into: &records)
+                return nil
             }
         } catch {
             throw .sharedFile(error)

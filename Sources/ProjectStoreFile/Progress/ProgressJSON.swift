@@ -3,7 +3,8 @@ import ProjectStore
 
 /// `progress --json` and `--csv`: what scripts and spreadsheets read, never translated.
 public enum ProgressJSON {
-    /// `{"days": [{"date", "words", "added", "removed"}…], "today": {"words", "quota", "goal"},
+    /// `{"days": [{"date", "words", "added", "removed"}…], "today": {"words", "quota", "goal",
+    /// "needs": [{"id", "name", "need", "words"}…]},
     /// "streak": {"current", "longest"}, "pace": {…}, "projects": [{"id", "name", "projected", "due"}…],
     /// "recordedSince": "YYYY-MM-DD" or null, "backfilledFrom": "YYYY-MM-DD" or null}`.
     public static func encode(_ summary: ProgressSummary, backfilledFrom: Int?) -> [UInt8] {
@@ -30,12 +31,25 @@ public enum ProgressJSON {
         optional(summary.quota, &writer)
         writer.raw(", \"goal\": ")
         optional(summary.goal, &writer)
-        writer.raw("},\n \"streak\": {\"current\": ")
+        writer.raw(", \"needs\": [")
+        for (index, need) in summary.needs.enumerated() {
+            if index > 0 { writer.raw(", ") }
+            writer.raw("{\"id\": ")
+            writer.uuid(need.project.id)
+            writer.raw(", \"name\": ")
+            writer.string(need.project.name)
+            writer.raw(", \"need\": ")
+            writer.integer(need.words)
+            writer.raw(", \"words\": ")
+            writer.integer(need.written)
+            writer.raw("}")
+        }
+        writer.raw("]},\n \"streak\": {\"current\": ")
         writer.integer(summary.streak.current)
         writer.raw(", \"longest\": ")
         writer.integer(summary.streak.longest)
         writer.raw("},\n \"pace\": {\"days\": ")
-        writer.integer(Pace.window)
+        writer.integer(summary.pace.days)
         writer.raw(", \"words\": ")
         writer.integer(summary.pace.words)
         writer.raw(", \"writingDays\": ")

@@ -51,6 +51,21 @@ enum ProgressLine {
             field(day)
             output.append(0x0A)
         }
+        for arrival in records.arrivals {
+            output.append(UInt8(ascii: "a"))
+            field(arrival.time)
+            field(arrival.offsetMinutes)
+            id(arrival.project)
+            field(arrival.words)
+            output.append(0x0A)
+        }
+        // `b <day> <project>`: a project's own; a version that knows only the root's skips it.
+        for backfill in records.projectBackfills {
+            output.append(UInt8(ascii: "b"))
+            field(backfill.day)
+            id(backfill.project)
+            output.append(0x0A)
+        }
         return output
     }
 
@@ -74,6 +89,11 @@ enum ProgressLine {
                    let words = reader.integer(), reader.atLineEnd {
                     records.counts.append(WordCount(project: project, time: time, offsetMinutes: offset, words: words))
                 }
+            case UInt8(ascii: "a"):
+                if let time = reader.integer(), let offset = reader.integer(), let project = reader.uuid(&ids),
+                   let words = reader.integer(), reader.atLineEnd {
+                    records.arrivals.append(WordCount(project: project, time: time, offsetMinutes: offset, words: words))
+                }
             case UInt8(ascii: "s"):
                 if let start = reader.integer(), let end = reader.integer(), let offset = reader.integer(),
                    let project = reader.uuid(&ids), let added = reader.integer(), let removed = reader.integer(), reader.atLineEnd {
@@ -88,7 +108,13 @@ enum ProgressLine {
                     if cleared || words != nil, reader.atLineEnd { records.goals.append(GoalSetting(time: time, words: words)) }
                 }
             case UInt8(ascii: "b"):
-                if let day = reader.integer(), reader.atLineEnd { records.backfills.append(day) }
+                if let day = reader.integer() {
+                    if reader.atLineEnd {
+                        records.backfills.append(day)
+                    } else if let project = reader.uuid(&ids), reader.atLineEnd {
+                        records.projectBackfills.append(ProjectBackfill(project: project, day: day))
+                    }
+                }
             default:
                 break
             }

@@ -91,26 +91,28 @@ struct ProgressWeekTests {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdoutBytes)) as? [String: Any])
         let days = try #require(object["days"] as? [[String: Any]])
         #expect(days.compactMap { $0["date"] as? String } == (1...7).map { "2026-11-0\($0)" })
-        #expect(days.compactMap { $0["words"] as? Int } == [200, 350, 0, -50, 400, 250, 350])
-        #expect(days.compactMap { $0["added"] as? Int } == [200, 350, 0, 0, 400, 250, 350])
+        // The 1st from the empty folder add counted: the 100 words before the session are the day's too.
+        #expect(days.compactMap { $0["words"] as? Int } == [300, 350, 0, -50, 400, 250, 350])
+        // The 1st: 200 in the session, 100 written before it outside any.
+        #expect(days.compactMap { $0["added"] as? Int } == [300, 350, 0, 0, 400, 250, 350])
         #expect(days.compactMap { $0["removed"] as? Int } == [0, 0, 0, 50, 0, 0, 0])
         #expect((object["today"] as? [String: Any])?["words"] as? Int == 350)
         // The 5th to the 7th in a row; the 1st and 2nd before the gap.
         #expect(object["streak"] as? [String: Int] == ["current": 3, "longest": 3])
         let pace = try #require(object["pace"] as? [String: Any])
-        #expect(pace["words"] as? Int == 1_500 && pace["writingDays"] as? Int == 5 && pace["perWritingDay"] as? Int == 300, "\(pace)")
+        #expect(pace["words"] as? Int == 1_600 && pace["writingDays"] as? Int == 5 && pace["perWritingDay"] as? Int == 320, "\(pace)")
 
         let csv = await run(["progress", "--csv", "--days", "7"], day: 7, at: "20:00")
         #expect(RunResult.lines(csv.stdout) == [
             "date,project,words,added,removed",
-            "2026-11-01,Winter,200,200,0", "2026-11-02,Winter,350,350,0", "2026-11-03,Winter,0,0,0", "2026-11-04,Winter,-50,0,50",
+            "2026-11-01,Winter,300,300,0", "2026-11-02,Winter,350,350,0", "2026-11-03,Winter,0,0,0", "2026-11-04,Winter,-50,0,50",
             "2026-11-05,Winter,400,400,0", "2026-11-06,Winter,250,250,0", "2026-11-07,Winter,350,350,0",
         ])
 
         let text = await run(["progress", "--days", "7"], day: 7, at: "20:00")
         #expect(text.stdout.contains("Streak: 3 days in a row (longest: 3 days)"), "\(text.stdout)")
-        #expect(text.stdout.contains("Pace: 300 words a writing day over the last 14 days (5 days with words)"), "\(text.stdout)")
-        // 3,400 words missing at 1,500 words in 14 days: 32 days more.
-        #expect(text.stdout.contains("“Winter”: at this pace, December 9, 2026: 8 days after it is due (December 1, 2026)"), "\(text.stdout)")
+        #expect(text.stdout.contains("Pace: 320 words a writing day since November 1, 2026, the first day counted (5 days with words)"), "\(text.stdout)")
+        // 3,400 words missing at 1,600 words in the 7 days since the first count: 15 days more.
+        #expect(text.stdout.contains("“Winter”: at this pace, November 22, 2026: 9 days before it is due (December 1, 2026)"), "\(text.stdout)")
     }
 }

@@ -50,6 +50,14 @@ final class ProgressWeek {
         #expect(process.terminationStatus == 0, "git \(arguments)")
     }
 
+    /// Deletes every record kept beside the store, as for projects added before `add` recorded a
+    /// count: the git backfill reads the commits before the first count.
+    func forgetCounts() throws {
+        for folder in ["/progress", "/progress-digests"] where FileManager.default.fileExists(atPath: harness.folder + folder) {
+            try FileManager.default.removeItem(atPath: harness.folder + folder)
+        }
+    }
+
     func json(_ arguments: [String], day: Int) throws -> [String: Any] {
         let result = run(["progress", "--json"] + arguments, day: day)
         #expect(result.status == 0, "\(result.error)")
@@ -82,16 +90,16 @@ struct ProgressCommandTests {
     func json() throws {
         let week = try week()
         let object = try week.json(["--days", "7"], day: 6)
-        // Nov 1 is the first count: 0 written after it. The 4th has no count: 0, and the 5th
+        // Nov 1 starts from the empty folder add counted. The 4th has no count: 0, and the 5th
         // shows the two days' change.
-        #expect(week.dayWords(object) == [0, 0, 300, 300, 0, 200, -50])
+        #expect(week.dayWords(object) == [0, 100, 300, 300, 0, 200, -50])
         let dates = (object["days"] as? [[String: Any]] ?? []).compactMap { $0["date"] as? String }
         #expect(dates.first == "2026-10-31" && dates.last == "2026-11-06")
         #expect((object["today"] as? [String: Any])?["words"] as? Int == -50)
         let streak = try #require(object["streak"] as? [String: Any])
         // Today's -50 does not count; yesterday's 200 does, and the 4th had none.
         #expect(streak["current"] as? Int == 1)
-        #expect(streak["longest"] as? Int == 2)
+        #expect(streak["longest"] as? Int == 3)
     }
 
     @Test("CSV: a header, then a row a day and project")
@@ -125,7 +133,7 @@ struct ProgressCommandTests {
         #expect(!piped.output.contains("\u{1B}"))
         #expect(piped.output.split(separator: "\n").suffix(7).contains { cells($0) == ProgressView.pipeWidth - 1 })
         #expect(piped.output.contains("Today: -50 words"))
-        #expect(piped.output.contains("Streak: 1 day in a row (longest: 2 days)"))
+        #expect(piped.output.contains("Streak: 1 day in a row (longest: 3 days)"))
         // On the 18th, the 5th (200) and the 6th (-50) are all the last 14 days hold: one day with words.
         let lastDay = week.run(["progress", "--days", "1"], day: 18)
         #expect(lastDay.output.contains("Pace: 150 words a writing day over the last 14 days (1 day with words)"), "\(lastDay.output)")
@@ -138,7 +146,8 @@ struct ProgressCommandTests {
         let object = try week.json([], day: 6)
         #expect((object["today"] as? [String: Any])?["goal"] as? Int == 250)
         #expect((object["today"] as? [String: Any])?["quota"] as? Int == 250)
-        #expect((object["streak"] as? [String: Any])?["longest"] as? Int == 2)
+        // The days before the goal are judged as they were, by words written: the 1st to the 3rd.
+        #expect((object["streak"] as? [String: Any])?["longest"] as? Int == 3)
         try week.write(1_200, to: "Winter")
         let met = try week.json([], day: 7)
         #expect((met["streak"] as? [String: Any])?["current"] as? Int == 1)
@@ -151,10 +160,10 @@ struct ProgressCommandTests {
         let week = try week()
         #expect(week.run(["edit", "Winter", "--target", "2000", "--due", "2026-11-20"], day: 6).status == 0)
         let result = week.run(["progress", "Winter"], day: 6)
-        // 750 words in 14 days, on 3 writing days: 250 a writing day; 1,150 missing at 750/14 a
-        // day take 22 days.
-        #expect(result.output.contains("Pace: 250 words a writing day over the last 14 days (3 days with words)"))
-        #expect(result.output.contains("“Winter”: at this pace, November 28, 2026: 8 days after it is due (November 20, 2026)"), "\(result.output)")
+        // 850 words in the 6 days since the first count, on 4 writing days: 213 a writing day;
+        // 1,150 missing at 850/6 a day take 9 days.
+        #expect(result.output.contains("Pace: 213 words a writing day since November 1, 2026, the first day counted (4 days with words)"), "\(result.output)")
+        #expect(result.output.contains("“Winter”: at this pace, November 15, 2026: 5 days before it is due (November 20, 2026)"), "\(result.output)")
     }
 
     @Test("compile records the project's words as files counts them, its notes with its manuscript")
@@ -259,7 +268,7 @@ struct ProgressCommandTests {
             let onLaptop = week.dayWords(try week.json(["--days", "3"], day: 3))
             week.environment = desktop
             let onDesktop = week.dayWords(try week.json(["--days", "3"], day: 3))
-            #expect(onLaptop == (laptopFirst ? [0, 300, 300] : [0, 600, -300]))
+            #expect(onLaptop == (laptopFirst ? [100, 300, 300] : [100, 600, -300]))
             #expect(onDesktop == onLaptop)
         }
     }
@@ -268,6 +277,7 @@ struct ProgressCommandTests {
     func backfill() throws {
         let week = try ProgressWeek()
         #expect(week.run(["add", "Winter"], day: 1).status == 0)
+        try week.forgetCounts()
         let root = week.harness.root
         try week.git("init", "-q")
         // Nov 1 twice (the last counts), Nov 3 in a zone where it is still Nov 3 (23:30 at UTC−5 is
@@ -283,7 +293,8 @@ struct ProgressCommandTests {
         #expect(first.status == 0, "\(first.error)")
         #expect(first.error == "Read the root's git history back to November 1, 2026: 2 days with a commit.\n")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(first.output.utf8)) as? [String: Any])
-        #expect(week.dayWords(object) == [0, 0, 250, 0, 0])
+        // The 1st wrote the 150 words of its last commit: before the first commit there was nothing.
+        #expect(week.dayWords(object) == [150, 0, 250, 0, 0])
         #expect(object["backfilledFrom"] as? String == "2026-11-01")
         let again = week.run(["progress", "--json", "--days", "5"], day: 5)
         #expect(again.error.isEmpty, "read once")
@@ -294,6 +305,7 @@ struct ProgressCommandTests {
     func backfillAcrossRename() throws {
         let week = try ProgressWeek()
         #expect(week.run(["add", "Draft"], day: 1).status == 0)
+        try week.forgetCounts()
         try week.git("init", "-q")
         try week.write(100, to: "Draft")
         try week.git("add", "-A")
@@ -306,18 +318,29 @@ struct ProgressCommandTests {
         try week.git("commit", "-q", "-m", "words", date: "2026-11-02T18:00:00+00:00")
         let object = try week.json(["--days", "3"], day: 3)
         // The 1st counted in Draft/: 100 words, so the 2nd wrote 200, not 300.
-        #expect(week.dayWords(object) == [0, 200, 0], "\(object)")
+        #expect(week.dayWords(object) == [100, 200, 0], "\(object)")
         #expect(object["backfilledFrom"] as? String == "2026-11-01")
     }
 
-    @Test("the commands that count no words record nothing and open no file of progress")
+    @Test("the commands that count no words record nothing and open no file of progress; add records its folder's first count")
     func uncountedCommands() throws {
         let week = try ProgressWeek()
-        for command in [["add", "Winter"], ["add", "Notes", "--no-folder"], ["list"], ["show", "Notes"], ["edit", "Winter", "-d", "x"],
-                        ["rename", "Notes", "Ideas"], ["history"]] {
+        for command in [["add", "Notes", "--no-folder"], ["list"], ["show", "Notes"], ["rename", "Notes", "Ideas"], ["history"]] {
             #expect(week.run(command, day: 1).status == 0, "\(command)")
         }
         #expect(!FileManager.default.fileExists(atPath: week.harness.folder + "/progress"))
+        #expect(week.run(["add", "Winter"], day: 1).status == 0)
+        func logLines() throws -> [String] {
+            let folder = week.harness.folder + "/progress"
+            let logs = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".log") }
+            return try logs.flatMap { try String(contentsOfFile: folder + "/" + $0, encoding: .utf8).split(separator: "\n").map(String.init) }
+        }
+        let lines = try logLines()
+        #expect(lines.count == 1 && lines.first?.hasSuffix(" 0") == true, "\(lines)")
+        for command in [["edit", "Winter", "-d", "x"], ["list"], ["history"]] {
+            #expect(week.run(command, day: 1).status == 0, "\(command)")
+        }
+        #expect(try logLines() == lines)
         #expect(week.run(["list", "--words"], day: 1).status == 0)
         #expect(FileManager.default.fileExists(atPath: week.harness.folder + "/progress"))
     }

@@ -73,6 +73,35 @@ struct ProgressDigestTests {
         }
     }
 
+    @Test("a digest's run split by another machine's count on another day: that log is read whole, and the days are the same")
+    func splitRun() throws {
+        try withTemporaryFolder { base in
+            let folder = base + "/progress", digests = base + "/digests"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let project = UUID()
+            let noon = 1_794_052_800  // 2026-11-07 12:00 UTC
+            // Paris (+1 h): three counts on the 7th, one run; the digest keeps its first and last.
+            let paris = [(noon - 10_800, 0), (noon, 600), (noon + 32_400, 1_000)].map {
+                WordCount(project: project, time: $0.0, offsetMinutes: 60, words: $0.1)
+            }
+            try writeFile(folder + "/a.log", ProgressLine.encode(ProgressRecords(counts: paris)))
+            let plainBefore = try ProgressFiles(folder: folder).records()
+            let digested = try ProgressFiles(folder: folder, digests: digests).records()
+            #expect(Self.same(digested, plainBefore))
+            // Tokyo (+9 h), 16:00 UTC: the 8th there, inside the Paris run.
+            let tokyo = WordCount(project: project, time: noon + 14_400, offsetMinutes: 540, words: 800)
+            try writeFile(folder + "/b.log", ProgressLine.encode(ProgressRecords(counts: [tokyo])))
+            let plain = try ProgressFiles(folder: folder).records()
+            for reading in ["first", "second"] {
+                let agree = Self.same(try ProgressFiles(folder: folder, digests: digests).records(), plain)
+                #expect(agree, "\(reading) reading")
+            }
+            // The 7th: 600 in Paris, then 200 after Tokyo's 800; the 8th in Tokyo: 200. Through the
+            // digest alone (0, then 1,000), Tokyo would have had 800 and Paris 200.
+            #expect(WritingDays(plain).byProject[project]?.map(\.words) == [800, 200])
+        }
+    }
+
     /// The same days, goal, backfills and first count, whichever way the records were read.
     static func same(_ one: ProgressRecords, _ other: ProgressRecords) -> Bool {
         let (days, otherDays) = (WritingDays(one), WritingDays(other))

@@ -21,6 +21,17 @@ struct ProgressLineTests {
         }
     }
 
+    @Test("a project's backfill mark is read back; a root's mark of an earlier version still reads as one")
+    func backfillMarks() throws {
+        let project = UUID()
+        let records = ProgressRecords(backfills: [20_000], projectBackfills: [ProjectBackfill(project: project, day: 20_500)])
+        let bytes = ProgressLine.encode(records)
+        #expect(String(decoding: bytes, as: UTF8.self) == "b 20000\nb 20500 \(project.uuidString.lowercased())\n")
+        var read = ProgressRecords()
+        bytes.withUnsafeBytes { ProgressLine.decode($0, into: &read) }
+        #expect(read == records)
+    }
+
     @Test("an empty line does not hide the line after it")
     func emptyLine() {
         let project = UUID(uuidString: "6f1c2d3e-0000-4000-8000-000000000001")!

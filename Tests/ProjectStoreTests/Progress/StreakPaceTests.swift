@@ -44,8 +44,11 @@ struct StreakPaceTests {
         #expect(summary.totals == Array(repeating: 100, count: 7))
         #expect(summary.todayWords == 100)
         #expect(summary.goal == 80)
-        // This morning: 2,200 of 3,000, 6 days to go: 134 a day, plus the goal of 80.
-        #expect(summary.quota == 80 + 134)
+        // This morning: 2,200 of 3,000, 6 days to go: 134 a day; the goal of 80 is met by the same
+        // words, so the quota is the larger, not the sum.
+        #expect(summary.needs.map(\.words) == [134])
+        #expect(summary.needs.map(\.written) == [100])
+        #expect(summary.quota == 134)
         #expect(pair(summary.streak) == [13, 13])
         // 1,300 words in 14 days; 700 missing at 1,300/14 a day: 8 days.
         #expect(summary.projections.map(\.day) == [today + 8])
@@ -63,5 +66,17 @@ struct StreakPaceTests {
         #expect(ChartScale.shade(25, largest: 100) == "░")
         #expect(ChartScale.shade(26, largest: 100) == "▒")
         #expect(ChartScale.shade(100, largest: 100) == "█")
+    }
+
+    @Test("the goal in force on a day: the last set on or before it, cleared or not; a streak judges each day by its own")
+    func goalsByDay() {
+        let goals = GoalTimeline([
+            GoalSetting(time: moment(3), words: 500), GoalSetting(time: moment(2), words: 300),
+            GoalSetting(time: moment(2, hours: 2), words: 400), GoalSetting(time: moment(5), words: nil),
+        ], offsetMinutes: 0)
+        #expect([1, 2, 3, 4, 5, 6].map { goals.goal(on: firstOfNovember + $0) } == [nil, 400, 500, 500, nil, nil])
+        // 100 words a day: days 1 and 5 to 6 count (no goal); days 2 to 4 do not.
+        let streak = Streak(totals: Array(repeating: 100, count: 6), first: firstOfNovember + 1, today: firstOfNovember + 6, goals: goals)
+        #expect(pair(streak) == [2, 2])
     }
 }

@@ -134,3 +134,86 @@ struct CountThrottleTests {
         #expect(outcome.settled.isEmpty && outcome.latest == nil)
     }
 }
+
+@Suite("The first count ever")
+struct FirstCountTests {
+    @Test("two counts in the same second at the first count ever: the lower is the earlier, the higher the day's end")
+    func sameSecond() {
+        for order in [[300, 100], [100, 300]] {
+            let records = ProgressRecords(counts: order.map { count(novel, day: 0, words: $0) })
+            #expect(WritingDays(records).byProject[novel]?.map(\.words) == [200], "\(order)")
+            // A digest keeps the same two.
+            let reduced = ProgressRecords()
+            var withDigest = reduced
+            withDigest.dayEnds = DayEnds.reduce(records.counts)
+            #expect(WritingDays(withDigest).byProject[novel]?.map(\.words) == [200], "\(order)")
+        }
+    }
+}
+
+@Suite("Days in time order")
+struct TimeOrderTests {
+    /// Paris (+1 h) writing past midnight, then New York (−5 h) the previous calendar day.
+    let flight = [
+        WordCount(project: novel, time: moment(6, hours: -3), offsetMinutes: 60, words: 0),
+        WordCount(project: novel, time: moment(6, hours: 9), offsetMinutes: 60, words: 1_000),
+        WordCount(project: novel, time: moment(6, hours: 11) + 1_800, offsetMinutes: 60, words: 1_200),
+        WordCount(project: novel, time: moment(6, hours: 13), offsetMinutes: -300, words: 1_500),
+        WordCount(project: novel, time: moment(7, hours: 2), offsetMinutes: -300, words: 1_600),
+    ]
+
+    @Test("each difference belongs to the day of the later count: flying west after midnight invents no cut and no day")
+    func flyingWest() {
+        let days = WritingDays(ProgressRecords(counts: flight))
+        // Nov 7: 1,000 in Paris and 300 in New York that evening; Nov 8: the half hour past midnight
+        // in Paris and 100 in New York the next morning.
+        #expect(days.byProject[novel]?.map(\.day) == [firstOfNovember + 6, firstOfNovember + 7])
+        #expect(days.byProject[novel]?.map(\.words) == [1_300, 300])
+    }
+
+    @Test("a reduction keeps each run's last count; another day's count inside a shortened run splits it")
+    func reductionAndSplit() {
+        let reduced = DayEnds.reduce(flight)
+        var digested = ProgressRecords()
+        digested.dayEnds = reduced
+        #expect(WritingDays(digested).byProject == WritingDays(ProgressRecords(counts: flight)).byProject)
+        // Runs in time order: Nov 7 (three counts in Paris), Nov 8, Nov 7 again, Nov 8 again.
+        #expect(reduced.first?.samples.map(\.words) == [0, 1_000, 1_200, 1_500, 1_600])
+        // Another machine's count between the first two, on Nov 8 in Tokyo: the first run is split.
+        let tokyo = WordCount(project: novel, time: moment(6, hours: 4), offsetMinutes: 540, words: 400)
+        #expect(DayEnds.split([reduced], counts: [tokyo]) == [0])
+        // The same moment in Paris, on the run's own day: nothing is split.
+        let paris = WordCount(project: novel, time: moment(6, hours: 4), offsetMinutes: 60, words: 400)
+        #expect(DayEnds.split([reduced], counts: [paris]).isEmpty)
+        var merged = digested
+        merged.counts = [paris]
+        #expect(WritingDays(merged).byProject == WritingDays(ProgressRecords(counts: flight + [paris])).byProject)
+    }
+}
+
+@Suite("Arrivals by sync")
+struct ArrivalTests {
+    @Test("machine by machine, an arrival's difference is no day's words: a count made before syncing is no cut")
+    func countBeforeSync() {
+        // The laptop writes 500 words on day 1 and syncs; the desktop counts its old text on day 2,
+        // then syncs on day 3: its count before the merge, the arrival, a count after.
+        let laptop = ProgressRecords(counts: [count(novel, day: 0, words: 0), count(novel, day: 1, words: 500)])
+        var desktop = ProgressRecords(counts: [
+            count(novel, day: 0, hours: 1, words: 0), count(novel, day: 2, words: 0), count(novel, day: 3, hours: -1, words: 0),
+            count(novel, day: 3, hours: 1, words: 500),
+        ])
+        desktop.arrivals = [count(novel, day: 3, words: 500)]
+        let days = WritingDays(machines: [laptop, desktop])
+        #expect(days.totals(from: firstOfNovember, through: firstOfNovember + 3) == [0, 500, 0, 0])
+        // All counts together, as a folder-sync tool's root is read: the stale count is a cut.
+        var together = laptop
+        together.add(ProgressRecords(counts: desktop.counts))
+        #expect(WritingDays(together).totals(from: firstOfNovember, through: firstOfNovember + 3) == [0, 500, -500, 500])
+        // A digest of the desktop's log keeps the count before each arrival.
+        var digested = ProgressRecords()
+        digested.dayEnds = DayEnds.reduce(desktop.counts, breaks: desktop.arrivals)
+        digested.arrivals = desktop.arrivals
+        #expect(WritingDays(machines: [laptop, digested]).byProject == days.byProject)
+        #expect(digested.dayEnds.first?.samples.map(\.words) == [0, 0, 0, 500])
+    }
+}
