@@ -788,6 +788,21 @@ error.versions.unknown[one] = {file} hat keine Version „{version}“: Sie hat 
 error.versions.unknown[other] = {file} hat keine Version „{version}“: Sie hat {count} Versionen, nummeriert von 1 bis {count}. Es wurde nichts geändert. „project versions“ listet sie jeweils mit ihrer ID auf.
 error.versions.unreadable = {path} kann nicht gelesen werden: {reason}. Es wurde nichts geändert.
 error.versions.unwritable = {path} kann nicht geschrieben werden: {reason}. Es wurde nichts geändert.
+# Aufbewahrte Texte gegen ihre Prüfsumme geprüft; Verknüpfungen nie gefolgt (issue 41)
+versions.option.check = Statt die Versionen aufzulisten, jeden aufbewahrten Text gegen seine Prüfsumme prüfen und die fehlerhaften auflisten.
+versions.check.ok[one] = {count} Text der Versionen geprüft: Er stimmt mit seiner Prüfsumme überein.
+versions.check.ok[other] = {count} Texte der Versionen geprüft: Jeder stimmt mit seiner Prüfsumme überein.
+versions.check.version = Version {number} von {file}
+versions.check.failed = {path} {problem} (enthält {versions})
+versions.text.missing = fehlt
+versions.text.link = ist eine symbolische Verknüpfung, der nie gefolgt wird
+versions.text.not-a-file = ist keine gewöhnliche Datei
+versions.text.too-large = ist zu groß für einen aufbewahrten Text
+versions.text.changed = stimmt nicht mit seiner Prüfsumme überein: Er wurde geändert, nachdem er aufbewahrt wurde
+error.versions.kept-text = Der aufbewahrte Text {path} {problem}, daher wird er nicht verwendet. Es wurde nichts geändert. Um ihn wiederherzustellen, kopieren Sie die Datei dieses Namens von einem anderen Rechner, der den Stammordner teilt, oder holen Sie sie aus der Geschichte von git (git log --all -- <ihr Pfad>). „project versions <Projekt> --check“ listet jeden aufbewahrten Text auf, der die Prüfung nicht besteht.
+error.versions.failing-texts[one] = {count} Text der Versionen besteht die Prüfung nicht und wird nicht verwendet. Um ihn wiederherzustellen, kopieren Sie die Datei dieses Namens von einem anderen Rechner, der den Stammordner teilt, oder holen Sie sie aus der Geschichte von git (git log --all -- <ihr Pfad>).
+error.versions.failing-texts[other] = {count} Texte der Versionen bestehen die Prüfung nicht und werden nicht verwendet. Um einen wiederherzustellen, kopieren Sie die Datei dieses Namens von einem anderen Rechner, der den Stammordner teilt, oder holen Sie sie aus der Geschichte von git (git log --all -- <ihr Pfad>).
+sync.text-withheld = {path} {problem}: sync hat ihn nicht mitgesendet, daher bleibt die Kopie auf den anderen Rechnern, wie sie ist. „project versions <Projekt> --check“ listet jeden aufbewahrten Text auf, der die Prüfung nicht besteht.
 
 # Fortschritt über die Zeit (issue 31)
 progress.summary = Die an jedem Tag geschriebenen Wörter anzeigen: heute, die Serie, das Tempo, ein Diagramm.
@@ -1790,6 +1805,21 @@ error.versions.unknown[one] = {file} has no version “{version}”: it has {cou
 error.versions.unknown[other] = {file} has no version “{version}”: it has {count} versions, numbered 1 to {count}. Nothing was changed. 'project versions' lists them with their ids.
 error.versions.unreadable = Cannot read {path}: {reason}. Nothing was changed.
 error.versions.unwritable = Cannot write {path}: {reason}. Nothing was changed.
+# Kept texts checked against their hash; links never followed (issue 41)
+versions.option.check = Check each kept text against its hash instead of listing versions, and list those that fail.
+versions.check.ok[one] = {count} kept text checked: it matches its hash.
+versions.check.ok[other] = {count} kept texts checked: each matches its hash.
+versions.check.version = version {number} of {file}
+versions.check.failed = {path} {problem} (holding {versions})
+versions.text.missing = is missing
+versions.text.link = is a symbolic link, which is never followed
+versions.text.not-a-file = is not a plain file
+versions.text.too-large = is too large to be a kept text
+versions.text.changed = does not match its hash: it was changed after it was kept
+error.versions.kept-text = The kept text {path} {problem}, so it is not used. Nothing was changed. To recover it, copy the file of that name from another machine sharing the root, or take it from the history git keeps (git log --all -- <its path>). 'project versions <project> --check' lists every kept text that fails.
+error.versions.failing-texts[one] = {count} kept text fails its check and is not used. To recover it, copy the file of that name from another machine sharing the root, or take it from the history git keeps (git log --all -- <its path>).
+error.versions.failing-texts[other] = {count} kept texts fail their check and are not used. To recover one, copy the file of that name from another machine sharing the root, or take it from the history git keeps (git log --all -- <its path>).
+sync.text-withheld = {path} {problem}: sync left it out of what it sends, so the copy the other machines have stays as it is. 'project versions <project> --check' lists every kept text that fails.
 
 # progress over time (issue 31)
 progress.summary = Show the words written each day: today, the streak, the pace, a chart.
@@ -2793,6 +2823,21 @@ error.versions.unknown[one] = {file} no tiene la versión «{version}»: tiene {
 error.versions.unknown[other] = {file} no tiene la versión «{version}»: tiene {count} versiones, numeradas del 1 al {count}. No se ha cambiado nada. «project versions» las lista con sus identificadores.
 error.versions.unreadable = No se puede leer {path}: {reason}. No se ha cambiado nada.
 error.versions.unwritable = No se puede escribir {path}: {reason}. No se ha cambiado nada.
+# Textos guardados comprobados con su huella; enlaces nunca seguidos (issue 41)
+versions.option.check = En lugar de listar las versiones, comprobar cada texto guardado con su huella y listar los que fallan.
+versions.check.ok[one] = {count} texto guardado comprobado: coincide con su huella.
+versions.check.ok[other] = {count} textos guardados comprobados: cada uno coincide con su huella.
+versions.check.version = versión {number} de {file}
+versions.check.failed = {path} {problem} (contiene {versions})
+versions.text.missing = no está
+versions.text.link = es un enlace simbólico, que nunca se sigue
+versions.text.not-a-file = no es un archivo normal
+versions.text.too-large = es demasiado grande para ser un texto guardado
+versions.text.changed = no coincide con su huella: se cambió después de guardarse
+error.versions.kept-text = El texto guardado {path} {problem}, así que no se usa. No se ha cambiado nada. Para recuperarlo, copia el archivo de ese nombre desde otro equipo que comparta la raíz, o tómalo del historial de git (git log --all -- <su ruta>). «project versions <proyecto> --check» lista cada texto guardado que falla.
+error.versions.failing-texts[one] = {count} texto guardado no pasa la comprobación y no se usa. Para recuperarlo, copia el archivo de ese nombre desde otro equipo que comparta la raíz, o tómalo del historial de git (git log --all -- <su ruta>).
+error.versions.failing-texts[other] = {count} textos guardados no pasan la comprobación y no se usan. Para recuperar uno, copia el archivo de ese nombre desde otro equipo que comparta la raíz, o tómalo del historial de git (git log --all -- <su ruta>).
+sync.text-withheld = {path} {problem}: sync lo ha dejado fuera de lo que envía, así que la copia de los otros equipos se queda como está. «project versions <proyecto> --check» lista cada texto guardado que falla.
 
 # progreso a lo largo del tiempo (issue 31)
 progress.summary = Mostrar las palabras escritas cada día: hoy, la racha, el ritmo, un gráfico.
@@ -3797,6 +3842,21 @@ error.versions.unknown[one] = {file} n’a pas de version « {version} » : i
 error.versions.unknown[other] = {file} n’a pas de version « {version} » : il en a {count}, numérotées de 1 à {count}. Rien n’a été modifié. « project versions » les liste avec leurs identifiants.
 error.versions.unreadable = Impossible de lire {path} : {reason}. Rien n’a été modifié.
 error.versions.unwritable = Impossible d’écrire {path} : {reason}. Rien n’a été modifié.
+# Textes gardés vérifiés par leur empreinte ; liens jamais suivis (issue 41)
+versions.option.check = Vérifier chaque texte gardé d’après son empreinte au lieu de lister les versions, et lister ceux qui échouent.
+versions.check.ok[one] = {count} texte gardé vérifié : il correspond à son empreinte.
+versions.check.ok[other] = {count} textes gardés vérifiés : chacun correspond à son empreinte.
+versions.check.version = version {number} de {file}
+versions.check.failed = {path} {problem} (contient {versions})
+versions.text.missing = est absent
+versions.text.link = est un lien symbolique, qui n’est jamais suivi
+versions.text.not-a-file = n’est pas un fichier ordinaire
+versions.text.too-large = est trop grand pour être un texte gardé
+versions.text.changed = ne correspond pas à son empreinte : il a été modifié après avoir été gardé
+error.versions.kept-text = Le texte gardé {path} {problem}, il n’est donc pas utilisé. Rien n’a été modifié. Pour le retrouver, copiez le fichier de ce nom depuis une autre machine qui partage la racine, ou reprenez-le dans l’historique de git (git log --all -- <son chemin>). « project versions <projet> --check » liste chaque texte gardé qui échoue.
+error.versions.failing-texts[one] = {count} texte gardé échoue à la vérification et n’est pas utilisé. Pour le retrouver, copiez le fichier de ce nom depuis une autre machine qui partage la racine, ou reprenez-le dans l’historique de git (git log --all -- <son chemin>).
+error.versions.failing-texts[other] = {count} textes gardés échouent à la vérification et ne sont pas utilisés. Pour en retrouver un, copiez le fichier de ce nom depuis une autre machine qui partage la racine, ou reprenez-le dans l’historique de git (git log --all -- <son chemin>).
+sync.text-withheld = {path} {problem} : sync l’a laissé hors de ce qu’il envoie, donc la copie des autres machines reste telle quelle. « project versions <projet> --check » liste chaque texte gardé qui échoue.
 
 # progression dans le temps (issue 31)
 progress.summary = Afficher les mots écrits chaque jour : aujourd’hui, la série, le rythme, un graphique.

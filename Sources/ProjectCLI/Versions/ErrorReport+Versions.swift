@@ -18,6 +18,21 @@ extension ErrorReport {
             l.text("error.versions.unreadable", ["path": path, "reason": systemMessage(code, l)])
         case .unwritable(let path, let code):
             l.text("error.versions.unwritable", ["path": path, "reason": systemMessage(code, l)])
+        case .keptText(let path, let problem):
+            l.text("error.versions.kept-text", ["path": TerminalText.visible(path), "problem": describe(problem, l)])
+        case .failingTexts(let count):
+            l.text("error.versions.failing-texts", count: count, ["count": String(count)])
+        }
+    }
+
+    /// What stands where a kept text should be, as the end of a sentence naming it.
+    static func describe(_ problem: KeptTextProblem, _ l: Localizer) -> String {
+        switch problem {
+        case .missing: l.text("versions.text.missing")
+        case .link: l.text("versions.text.link")
+        case .notAFile: l.text("versions.text.not-a-file")
+        case .tooLarge: l.text("versions.text.too-large")
+        case .changed: l.text("versions.text.changed")
         }
     }
 }

@@ -7,11 +7,12 @@ public protocol VersionFolder: Sendable {
     func records() throws(VersionError) -> [VersionRecord]
     /// Adds records to this machine's own file of them, and to no other.
     func append(_ records: [VersionRecord], machine: Machine) throws(VersionError)
-    /// Whether the text is held whole: a file of that name and of `count` bytes (one a crash cut short
-    /// is not the text it is named for, and is written again).
-    func hasText(_ name: String, count: Int) -> Bool
-    /// Stores a text under its name, read-only; called only for a name not yet held whole.
+    /// Stores a text under its name, read-only; called only for a name not held whole and intact (a
+    /// file a crash cut short, or one changed since, is replaced: it is not the text it is named for).
     func keep(_ bytes: [UInt8], as name: String) throws(VersionError)
+    /// A kept text's bytes as they are, its hash unchecked (`VersionShelf.text` checks it): read only
+    /// from a plain file of at most `VersionShelf.textLimit` bytes, never through a link, never
+    /// waiting on a pipe; `.keptText` names what stands in its place otherwise.
     func text(_ name: String) throws(VersionError) -> [UInt8]
     /// A file's bytes today; `nil` when it is not there.
     func contents(of file: String) throws(VersionError) -> [UInt8]?
@@ -26,6 +27,19 @@ public protocol VersionFolder: Sendable {
     func path(ofText name: String) -> String
 }
 
+/// What stands where a kept text should be, when it is not the text it is named for.
+public enum KeptTextProblem: Error, Sendable, Equatable {
+    case missing
+    /// A symbolic link: never followed, wherever it leads.
+    case link
+    /// A folder, a pipe, a device: anything but a plain file.
+    case notAFile
+    /// Larger than any text is kept (`VersionShelf.textLimit`).
+    case tooLarge
+    /// Its bytes are not those its name is the hash of: changed since it was kept.
+    case changed
+}
+
 /// What versions refuse; nothing is changed by any of them.
 public enum VersionError: Error, Sendable, Equatable {
     /// Not a text file (`files` lists it without words), or a conflict copy.
@@ -37,4 +51,8 @@ public enum VersionError: Error, Sendable, Equatable {
     case unknownVersion(file: String, name: String, count: Int)
     case unreadable(path: String, code: Int32)
     case unwritable(path: String, code: Int32)
+    /// A kept text that is not the text it is named for: never used.
+    case keptText(path: String, problem: KeptTextProblem)
+    /// `versions --check` found kept texts that fail (it lists them): the command exits 1.
+    case failingTexts(count: Int)
 }

@@ -18,6 +18,10 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 /// A project's versions on disk, in its folder: `.versions/texts/<sha-256>.<ext>`, each kept text
 /// read-only and written once, and `.versions/machines/<machine id>.versions`, each machine's
 /// records, appended to by that machine only. docs/versions.md has the design.
+///
+/// What a shared root holds came from elsewhere, so kept texts and records are opened without
+/// following a link (`O_NOFOLLOW`), without waiting on a pipe (`O_NONBLOCK`, then `fstat`) and only up
+/// to `VersionShelf.textLimit` bytes: anything else in their place is named, never read.
 public struct DiskVersionFolder: VersionFolder {
     public let project: String
 
@@ -41,10 +45,17 @@ public struct DiskVersionFolder: VersionFolder {
         }
         var records: [VersionRecord] = []
         for name in names where name.hasSuffix(".versions") {
-            records += VersionRecordJSON.records(in: try read(machines + "/" + name) ?? [])
+            // A link, a pipe or a file of gigabytes where a machine's records should be is not read:
+            // one bad file blocks nothing else.
+            if case .success(let bytes) = try Self.readPlainFile(machines + "/" + name, limit: Self.recordsLimit) {
+                records += VersionRecordJSON.records(in: bytes)
+            }
         }
         return records
     }
+
+    /// The most one machine's records may hold: a million versions of long notes.
+    static let recordsLimit = 1 << 30
 
     public func append(_ records: [VersionRecord], machine: Machine) throws(VersionError) {
         // The texts the records name reach the disk first, all at once (one flush of the file
@@ -71,18 +82,16 @@ public struct DiskVersionFolder: VersionFolder {
         guard fsync(descriptor) == 0 else { throw .unwritable(path: path, code: errno) }
     }
 
-    public func hasText(_ name: String, count: Int) -> Bool {
-        var status = stat()
-        return stat(texts + "/" + name, &status) == 0 && status.st_size == count
-    }
-
     /// Written beside its place, read-only from the start, then renamed into it: whole or not there.
+    /// Whatever held the name (a text cut short or changed, a link) is replaced, never followed.
     /// Flushed with the records that name it (`append`).
     public func keep(_ bytes: [UInt8], as name: String) throws(VersionError) {
+        guard !name.contains("/") else { throw .keptText(path: path(ofText: name), problem: .changed) }
         try makeFolders(texts)
         let path = texts + "/" + name
         let temporary = texts + "/." + name + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, Self.textMode)
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, Self.textMode)
         guard descriptor >= 0 else { throw .unwritable(path: texts, code: errno) }
         let failed = Self.writeAll(bytes, to: descriptor)
         close(descriptor)
@@ -99,8 +108,23 @@ public struct DiskVersionFolder: VersionFolder {
 
     public func text(_ name: String) throws(VersionError) -> [UInt8] {
         let path = texts + "/" + name
-        guard let bytes = try read(path) else { throw .unreadable(path: path, code: ENOENT) }
-        return bytes
+        guard !name.contains("/") else { throw .keptText(path: path, problem: .changed) }
+        switch try Self.readPlainFile(path, limit: VersionShelf.textLimit) {
+        case .success(let bytes): return bytes
+        case .failure(let problem): throw .keptText(path: path, problem: problem)
+        }
+    }
+
+    /// What is wrong with the kept text at `path` (named by its hash and extension), `nil` when it is
+    /// the text its name says: what `sync` asks before sending one.
+    public static func problem(ofTextAt path: String) -> KeptTextProblem? {
+        let name = String(path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...])
+        guard let digest = VersionRecord.digest(ofTextName: name) else { return .changed }
+        guard let read = try? readPlainFile(path, limit: VersionShelf.textLimit) else { return .notAFile }
+        switch read {
+        case .success(let bytes): return TextDigest.hex(of: bytes) == digest ? nil : .changed
+        case .failure(let problem): return problem
+        }
     }
 
     public func contents(of file: String) throws(VersionError) -> [UInt8]? {
@@ -154,6 +178,28 @@ public struct DiskVersionFolder: VersionFolder {
     }
 
     public func path(ofText name: String) -> String { texts + "/" + name }
+
+    /// A plain file's bytes, read without following a link or waiting on a pipe, up to `limit`; what
+    /// stands in its place otherwise.
+    static func readPlainFile(_ path: String, limit: Int) throws(VersionError) -> Result<[UInt8], KeptTextProblem> {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            switch errno {
+            case ELOOP: return .failure(.link)
+            case ENOENT: return .failure(.missing)
+            default: throw .unreadable(path: path, code: errno)
+            }
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, code: errno) }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.notAFile) }
+        guard status.st_size <= limit else { return .failure(.tooLarge) }
+        switch FileDescriptorReader.readAll(descriptor, sizeHint: Int(status.st_size)) {
+        case .success(let bytes): return bytes.count <= limit ? .success(bytes) : .failure(.tooLarge)
+        case .failure(let error): throw .unreadable(path: path, code: error.code)
+        }
+    }
 
     /// Writes every byte; the errno of a failure, `nil` when all were written.
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
