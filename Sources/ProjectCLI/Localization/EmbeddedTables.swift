@@ -534,7 +534,7 @@ system.erofs = das Dateisystem ist schreibgeschützt
 system.eisdir = das ist ein Ordner, keine Datei
 system.enotdir = ein Teil des Pfads ist kein Ordner
 system.eio = Ein-/Ausgabefehler
-system.eloop = zu viele symbolische Verknüpfungen
+system.eloop = es ist eine symbolische Verknüpfung, der nicht gefolgt wird
 system.enametoolong = der Pfad ist zu lang
 
 # Completions and manual pages
@@ -802,6 +802,7 @@ versions.text.changed = stimmt nicht mit seiner Prüfsumme überein: Er wurde ge
 error.versions.kept-text = Der aufbewahrte Text {path} {problem}, daher wird er nicht verwendet. Es wurde nichts geändert. Um ihn wiederherzustellen, kopieren Sie die Datei dieses Namens von einem anderen Rechner, der den Stammordner teilt, oder holen Sie sie aus der Geschichte von git (git log --all -- <ihr Pfad>). „project versions <Projekt> --check“ listet jeden aufbewahrten Text auf, der die Prüfung nicht besteht.
 error.versions.failing-texts[one] = {count} Text der Versionen besteht die Prüfung nicht und wird nicht verwendet. Um ihn wiederherzustellen, kopieren Sie die Datei dieses Namens von einem anderen Rechner, der den Stammordner teilt, oder holen Sie sie aus der Geschichte von git (git log --all -- <ihr Pfad>).
 error.versions.failing-texts[other] = {count} Texte der Versionen bestehen die Prüfung nicht und werden nicht verwendet. Um einen wiederherzustellen, kopieren Sie die Datei dieses Namens von einem anderen Rechner, der den Stammordner teilt, oder holen Sie sie aus der Geschichte von git (git log --all -- <ihr Pfad>).
+error.versions.linked-folder = {path} ist eine symbolische Verknüpfung, wo das Programm einen eigenen Ordner hat: Ihr wird nie gefolgt. Es wurde nichts geändert. Legen Sie den Ordner an seinen Platz zurück, von einem anderen Rechner oder aus der Geschichte von git.
 sync.text-withheld = {path} {problem}: sync hat ihn nicht mitgesendet, daher bleibt die Kopie auf den anderen Rechnern, wie sie ist. „project versions <Projekt> --check“ listet jeden aufbewahrten Text auf, der die Prüfung nicht besteht.
 
 # Fortschritt über die Zeit (issue 31)
@@ -1551,7 +1552,7 @@ system.erofs = the file system is read-only
 system.eisdir = it is a folder, not a file
 system.enotdir = part of the path is not a folder
 system.eio = input/output error
-system.eloop = too many symbolic links
+system.eloop = it is a symbolic link, which is not followed
 system.enametoolong = the path is too long
 
 # Completions and manual pages
@@ -1819,6 +1820,7 @@ versions.text.changed = does not match its hash: it was changed after it was kep
 error.versions.kept-text = The kept text {path} {problem}, so it is not used. Nothing was changed. To recover it, copy the file of that name from another machine sharing the root, or take it from the history git keeps (git log --all -- <its path>). 'project versions <project> --check' lists every kept text that fails.
 error.versions.failing-texts[one] = {count} kept text fails its check and is not used. To recover it, copy the file of that name from another machine sharing the root, or take it from the history git keeps (git log --all -- <its path>).
 error.versions.failing-texts[other] = {count} kept texts fail their check and are not used. To recover one, copy the file of that name from another machine sharing the root, or take it from the history git keeps (git log --all -- <its path>).
+error.versions.linked-folder = {path} is a symbolic link where the tool keeps a folder of its own: it is never followed. Nothing was changed. Put the folder back in its place, from another machine or from the history git keeps.
 sync.text-withheld = {path} {problem}: sync left it out of what it sends, so the copy the other machines have stays as it is. 'project versions <project> --check' lists every kept text that fails.
 
 # progress over time (issue 31)
@@ -2569,7 +2571,7 @@ system.erofs = el sistema de archivos es de solo lectura
 system.eisdir = es una carpeta, no un archivo
 system.enotdir = parte de la ruta no es una carpeta
 system.eio = error de entrada/salida
-system.eloop = demasiados enlaces simbólicos
+system.eloop = es un enlace simbólico, que no se sigue
 system.enametoolong = la ruta es demasiado larga
 
 # Completions and manual pages
@@ -2837,6 +2839,7 @@ versions.text.changed = no coincide con su huella: se cambió después de guarda
 error.versions.kept-text = El texto guardado {path} {problem}, así que no se usa. No se ha cambiado nada. Para recuperarlo, copia el archivo de ese nombre desde otro equipo que comparta la raíz, o tómalo del historial de git (git log --all -- <su ruta>). «project versions <proyecto> --check» lista cada texto guardado que falla.
 error.versions.failing-texts[one] = {count} texto guardado no pasa la comprobación y no se usa. Para recuperarlo, copia el archivo de ese nombre desde otro equipo que comparta la raíz, o tómalo del historial de git (git log --all -- <su ruta>).
 error.versions.failing-texts[other] = {count} textos guardados no pasan la comprobación y no se usan. Para recuperar uno, copia el archivo de ese nombre desde otro equipo que comparta la raíz, o tómalo del historial de git (git log --all -- <su ruta>).
+error.versions.linked-folder = {path} es un enlace simbólico donde la herramienta guarda una carpeta propia: nunca se sigue. No se ha cambiado nada. Vuelve a poner la carpeta en su sitio, desde otro equipo o desde el historial de git.
 sync.text-withheld = {path} {problem}: sync lo ha dejado fuera de lo que envía, así que la copia de los otros equipos se queda como está. «project versions <proyecto> --check» lista cada texto guardado que falla.
 
 # progreso a lo largo del tiempo (issue 31)
@@ -3588,7 +3591,7 @@ system.erofs = le système de fichiers est en lecture seule
 system.eisdir = c’est un dossier, pas un fichier
 system.enotdir = une partie du chemin n’est pas un dossier
 system.eio = erreur d’entrée-sortie
-system.eloop = trop de liens symboliques
+system.eloop = c’est un lien symbolique, qui n’est pas suivi
 system.enametoolong = le chemin est trop long
 
 # Completions and manual pages
@@ -3856,6 +3859,7 @@ versions.text.changed = ne correspond pas à son empreinte : il a été modifi�
 error.versions.kept-text = Le texte gardé {path} {problem}, il n’est donc pas utilisé. Rien n’a été modifié. Pour le retrouver, copiez le fichier de ce nom depuis une autre machine qui partage la racine, ou reprenez-le dans l’historique de git (git log --all -- <son chemin>). « project versions <projet> --check » liste chaque texte gardé qui échoue.
 error.versions.failing-texts[one] = {count} texte gardé échoue à la vérification et n’est pas utilisé. Pour le retrouver, copiez le fichier de ce nom depuis une autre machine qui partage la racine, ou reprenez-le dans l’historique de git (git log --all -- <son chemin>).
 error.versions.failing-texts[other] = {count} textes gardés échouent à la vérification et ne sont pas utilisés. Pour en retrouver un, copiez le fichier de ce nom depuis une autre machine qui partage la racine, ou reprenez-le dans l’historique de git (git log --all -- <son chemin>).
+error.versions.linked-folder = {path} est un lien symbolique là où l’outil garde un dossier à lui : il n’est jamais suivi. Rien n’a été modifié. Remettez le dossier à sa place, depuis une autre machine ou depuis l’historique de git.
 sync.text-withheld = {path} {problem} : sync l’a laissé hors de ce qu’il envoie, donc la copie des autres machines reste telle quelle. « project versions <projet> --check » liste chaque texte gardé qui échoue.
 
 # progression dans le temps (issue 31)

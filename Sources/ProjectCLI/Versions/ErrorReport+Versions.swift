@@ -20,6 +20,8 @@ extension ErrorReport {
             l.text("error.versions.unwritable", ["path": path, "reason": systemMessage(code, l)])
         case .keptText(let path, let problem):
             l.text("error.versions.kept-text", ["path": TerminalText.visible(path), "problem": describe(problem, l)])
+        case .linkedFolder(let path):
+            l.text("error.versions.linked-folder", ["path": TerminalText.visible(path)])
         case .failingTexts(let count):
             l.text("error.versions.failing-texts", count: count, ["count": String(count)])
         }

@@ -53,6 +53,8 @@ public enum VersionError: Error, Sendable, Equatable {
     case unwritable(path: String, code: Int32)
     /// A kept text that is not the text it is named for: never used.
     case keptText(path: String, problem: KeptTextProblem)
+    /// One of the tool's own folders (`.versions` and those in it) is a symbolic link: never followed.
+    case linkedFolder(path: String)
     /// `versions --check` found kept texts that fail (it lists them): the command exits 1.
     case failingTexts(count: Int)
 }

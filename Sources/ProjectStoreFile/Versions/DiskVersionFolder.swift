@@ -19,9 +19,12 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 /// read-only and written once, and `.versions/machines/<machine id>.versions`, each machine's
 /// records, appended to by that machine only. docs/versions.md has the design.
 ///
-/// What a shared root holds came from elsewhere, so kept texts and records are opened without
-/// following a link (`O_NOFOLLOW`), without waiting on a pipe (`O_NONBLOCK`, then `fstat`) and only up
-/// to `VersionShelf.textLimit` bytes: anything else in their place is named, never read.
+/// What a shared root holds came from elsewhere, so nothing here goes through a link that leads out
+/// of the project's folder: the tool's own folders (`.versions` and those in it) are refused when they
+/// are links, kept texts and records are opened without following a link (`O_NOFOLLOW`), without
+/// waiting on a pipe (`O_NONBLOCK`, then `fstat`) and only up to `VersionShelf.textLimit` bytes, and
+/// the writer's files are read and written only where their real path (`realpath`) is inside the
+/// project's folder.
 public struct DiskVersionFolder: VersionFolder {
     public let project: String
 
@@ -33,10 +36,12 @@ public struct DiskVersionFolder: VersionFolder {
     static let textsName = "texts"
     /// A kept text's mode: read-only for everyone, never written again.
     static let textMode: mode_t = 0o444
-    var texts: String { project + "/" + Self.shelf + "/" + Self.textsName }
-    var machines: String { project + "/" + Self.shelf + "/machines" }
+    var shelfPath: String { project + "/" + Self.shelf }
+    var texts: String { shelfPath + "/" + Self.textsName }
+    var machines: String { shelfPath + "/machines" }
 
     public func records() throws(VersionError) -> [VersionRecord] {
+        try refuseLinkedFolders([shelfPath, machines])
         let names: [String]
         switch DirectoryListing.names(in: machines) {
         case .success(let found): names = found
@@ -60,20 +65,23 @@ public struct DiskVersionFolder: VersionFolder {
     public func append(_ records: [VersionRecord], machine: Machine) throws(VersionError) {
         // The texts the records name reach the disk first, all at once (one flush of the file
         // system, where a flush a text took 60 for a novel): a record never names a text a crash lost.
-        let folder = open(texts, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        try refuseLinkedFolders([shelfPath, texts, machines])
+        let folder = open(texts, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         if folder >= 0 {
             _ = flushFileSystem(folder)
             close(folder)
         }
-        try makeFolders(machines)
+        try makeOwnFolders(machines)
         let path = machines + "/" + machine.id.lowercasedString + ".versions"
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
         guard descriptor >= 0 else { throw .unwritable(path: path, code: errno) }
         defer { close(descriptor) }
-        // A line cut short by a crash before this one is ended first, so this one stays whole.
         var lines: [UInt8] = []
         var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_size > 0 {
+        guard fstat(descriptor, &status) == 0 else { throw .unwritable(path: path, code: errno) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .unwritable(path: path, code: EINVAL) }
+        // A line cut short by a crash before this one is ended first, so this one stays whole.
+        if status.st_size > 0 {
             var last: UInt8 = 0
             if pread(descriptor, &last, 1, off_t(status.st_size - 1)) == 1, last != UInt8(ascii: "\n") { lines.append(UInt8(ascii: "\n")) }
         }
@@ -87,7 +95,7 @@ public struct DiskVersionFolder: VersionFolder {
     /// Flushed with the records that name it (`append`).
     public func keep(_ bytes: [UInt8], as name: String) throws(VersionError) {
         guard !name.contains("/") else { throw .keptText(path: path(ofText: name), problem: .changed) }
-        try makeFolders(texts)
+        try makeOwnFolders(texts)
         let path = texts + "/" + name
         let temporary = texts + "/." + name + ".\(getpid()).tmp"
         unlink(temporary)
@@ -109,6 +117,7 @@ public struct DiskVersionFolder: VersionFolder {
     public func text(_ name: String) throws(VersionError) -> [UInt8] {
         let path = texts + "/" + name
         guard !name.contains("/") else { throw .keptText(path: path, problem: .changed) }
+        try refuseLinkedFolders([shelfPath, texts])
         switch try Self.readPlainFile(path, limit: VersionShelf.textLimit) {
         case .success(let bytes): return bytes
         case .failure(let problem): throw .keptText(path: path, problem: problem)
@@ -129,15 +138,22 @@ public struct DiskVersionFolder: VersionFolder {
 
     public func contents(of file: String) throws(VersionError) -> [UInt8]? {
         let path = project + "/" + file
+        guard let real = try realPath(of: path, file: file) else { return nil }
+        let descriptor = open(real, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(path: path, code: errno) }
+        defer { close(descriptor) }
         var status = stat()
-        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG { throw .notText(file: file) }
-        return try read(path)
+        guard fstat(descriptor, &status) == 0 else { throw .unreadable(path: path, code: errno) }
+        guard status.st_mode & S_IFMT == S_IFREG else { throw .notText(file: file) }
+        switch FileDescriptorReader.readAll(descriptor, sizeHint: Int(status.st_size)) {
+        case .success(let bytes): return bytes
+        case .failure(let error): throw .unreadable(path: path, code: error.code)
+        }
     }
 
     public func write(_ bytes: [UInt8], to file: String) throws(VersionError) {
         let path = project + "/" + file
-        let parent = String(path[..<path.lastIndex(of: "/")!])
-        try makeFolders(parent)
+        try makeWritersFolders(for: file)
         var status = stat()
         let isNew = stat(path, &status) != 0
         do throws(StorageError) { try AtomicFile.replace(path, with: bytes) } catch { throw Self.failure(error) }
@@ -147,16 +163,19 @@ public struct DiskVersionFolder: VersionFolder {
 
     public func remove(_ file: String) throws(VersionError) {
         let path = project + "/" + file
+        let parent = String(path[..<path.lastIndex(of: "/")!])
+        guard try realPath(of: parent, file: file) != nil else { return }
         if unlink(path) != 0, errno != ENOENT { throw .unwritable(path: path, code: errno) }
     }
 
     public func textFiles() throws(VersionError) -> [String] {
         var files: [String] = []
-        try collect(in: "", into: &files)
+        let inside = Self.resolved(project).map { $0 + "/" }
+        try collect(in: "", inside: inside, into: &files)
         return files
     }
 
-    private func collect(in folder: String, into files: inout [String]) throws(VersionError) {
+    private func collect(in folder: String, inside: String?, into files: inout [String]) throws(VersionError) {
         let path = folder.isEmpty ? project : project + "/" + folder
         let names: [String]
         switch DirectoryListing.names(in: path) {
@@ -169,15 +188,81 @@ public struct DiskVersionFolder: VersionFolder {
             // Links to folders are not followed, as the word count does not follow them.
             guard lstat(project + "/" + relative, &status) == 0 else { continue }
             if (status.st_mode & S_IFMT) == S_IFDIR {
-                try collect(in: relative, into: &files)
-            } else if TextFileKind.syntax(forFileName: name) != nil,
-                      stat(project + "/" + relative, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+                try collect(in: relative, inside: inside, into: &files)
+            } else if TextFileKind.syntax(forFileName: name) != nil {
+                let isLink = status.st_mode & S_IFMT == S_IFLNK
+                guard stat(project + "/" + relative, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+                // A link to a file outside the project's folder is not one of its texts.
+                if isLink, let inside, Self.resolved(project + "/" + relative)?.hasPrefix(inside) != true { continue }
                 files.append(relative)
             }
         }
     }
 
     public func path(ofText name: String) -> String { texts + "/" + name }
+
+    // MARK: Helpers
+
+    /// The tool's own folders are never links: one that is (another machine's doing) is refused,
+    /// never followed. A folder not there yet is no refusal.
+    private func refuseLinkedFolders(_ paths: [String]) throws(VersionError) {
+        for path in paths {
+            var status = stat()
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { throw .linkedFolder(path: path) }
+        }
+    }
+
+    /// Makes `path` (`.versions` or a folder in it) and `.versions` if they are not there, refusing
+    /// a link in the place of either.
+    private func makeOwnFolders(_ path: String) throws(VersionError) {
+        for folder in path == shelfPath ? [shelfPath] : [shelfPath, path] {
+            var status = stat()
+            if lstat(folder, &status) == 0 {
+                if status.st_mode & S_IFMT == S_IFLNK { throw .linkedFolder(path: folder) }
+                if status.st_mode & S_IFMT != S_IFDIR { throw .unwritable(path: folder, code: ENOTDIR) }
+                continue
+            }
+            guard mkdir(folder, 0o755) == 0 || errno == EEXIST else { throw .unwritable(path: folder, code: errno) }
+        }
+    }
+
+    /// The real path of a writer's file (`nil` when nothing is there), refused when it is outside the
+    /// project's folder: a link that leads out of it is never followed.
+    private func realPath(of path: String, file: String) throws(VersionError) -> String? {
+        guard let real = Self.resolved(path) else {
+            let failure = errno
+            var status = stat()
+            if failure == ENOENT || failure == ENOTDIR, lstat(path, &status) != 0 { return nil }
+            throw .unreadable(path: path, code: failure)
+        }
+        guard let inside = Self.resolved(project), real == inside || real.hasPrefix(inside + "/") else {
+            throw .outsideProject(file: file)
+        }
+        return real
+    }
+
+    /// Makes the folders a file restored into needs, each inside the project's folder: a link on the
+    /// way that leads out of it is refused.
+    private func makeWritersFolders(for file: String) throws(VersionError) {
+        let parts = file.split(separator: "/").dropLast()
+        var folder = project
+        for part in parts {
+            folder += "/" + part
+            var status = stat()
+            if lstat(folder, &status) != 0 {
+                guard mkdir(folder, 0o755) == 0 || errno == EEXIST else { throw .unwritable(path: folder, code: errno) }
+            } else if status.st_mode & S_IFMT == S_IFLNK {
+                _ = try realPath(of: folder, file: file)
+            }
+        }
+        if !parts.isEmpty { _ = try realPath(of: folder, file: file) }
+    }
+
+    static func resolved(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
+    }
 
     /// A plain file's bytes, read without following a link or waiting on a pipe, up to `limit`; what
     /// stands in its place otherwise.
@@ -213,18 +298,6 @@ public struct DiskVersionFolder: VersionFolder {
             written += count
         }
         return nil
-    }
-
-    private func read(_ path: String) throws(VersionError) -> [UInt8]? {
-        do throws(StorageError) { return try AtomicFile.contents(of: path) } catch { throw Self.failure(error) }
-    }
-
-    private func makeFolders(_ path: String) throws(VersionError) {
-        var status = stat()
-        guard stat(path, &status) != 0 else { return }
-        let parent = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-        if !parent.isEmpty { try makeFolders(parent) }
-        guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw .unwritable(path: path, code: errno) }
     }
 
     private static func failure(_ error: StorageError) -> VersionError {

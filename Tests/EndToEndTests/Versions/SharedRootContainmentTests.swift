@@ -97,6 +97,59 @@ struct SharedRootContainmentTests {
         await sandbox.ok("diff", "Novel", "Chapters/One.md", "1")
     }
 
+    @Test("a linked .versions/texts or .versions/machines: snapshot refuses, naming it, and writes nothing outside")
+    func linkedShelfFolder() async throws {
+        for linked in ["texts", "machines"] {
+            let (sandbox, outside) = (try Sandbox(), try Sandbox())
+            let (folder, _) = try await Self.novel(sandbox, outside: outside)
+            let place = folder + "/.versions/" + linked
+            try FileManager.default.removeItem(atPath: place)
+            try FileManager.default.createSymbolicLink(atPath: place, withDestinationPath: outside.root)
+            let before = Self.tree(outside.root)
+            let result = await sandbox.run(["snapshot", "Novel"])
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderr.contains(place + " is a symbolic link"), "\(result)")
+            #expect(Self.tree(outside.root) == before, "\(linked)")
+        }
+    }
+
+    @Test("a chapter arriving as a link to a file outside: snapshot does not keep it, naming it refuses, and it is not sent")
+    func chapterLinkedOutside() async throws {
+        let (sandbox, outside) = (try Sandbox(), try Sandbox())
+        let (folder, _) = try await Self.novel(sandbox, outside: outside)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/Chapters/Three.md", withDestinationPath: outside.root + "/id_rsa")
+        let named = await sandbox.run(["snapshot", "Novel", "Chapters/Three.md"])
+        #expect(named.status == 1, "\(named)")
+        #expect(named.stderr.contains("Chapters/Three.md is not a file of the project"), "\(named)")
+        await sandbox.ok("snapshot", "Novel")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder + "/.versions/texts").map {
+            VersionsTests.read(folder + "/.versions/texts/" + $0) ?? ""
+        }
+        #expect(!kept.contains(Self.secret), "the secret was kept as a version")
+        #expect(await VersionsTests.versionsJSON(sandbox).allSatisfy { ($0["file"] as? String) != "Chapters/Three.md" })
+    }
+
+    @Test("a trashed folder replaced by a link to a folder outside: undelete refuses and writes nothing outside")
+    func trashedFolderLinkedOutside() async throws {
+        let (sandbox, outside) = (try Sandbox(), try Sandbox())
+        await sandbox.ok("add", "Poems", "--type", "poetry")
+        await sandbox.ok("delete", "Poems", "--yes")
+        let trashed = sandbox.root + "/Writing/.trash/Poems"
+        #expect(FileManager.default.fileExists(atPath: trashed))
+        try FileManager.default.createDirectory(atPath: outside.root + "/Elsewhere", withIntermediateDirectories: true)
+        try VersionsTests.write(outside.root + "/Elsewhere/notes.md", "Someone else's folder.\n")
+        try FileManager.default.removeItem(atPath: trashed)
+        try FileManager.default.createSymbolicLink(atPath: trashed, withDestinationPath: outside.root + "/Elsewhere")
+        let before = Self.tree(outside.root)
+        let result = await sandbox.run(["undelete", "Poems"])
+        #expect(result.status != 0, "\(result)")
+        #expect(result.stderr.contains(trashed) && result.stderr.contains("symbolic link"), "\(result)")
+        #expect(Self.tree(outside.root) == before)
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: sandbox.root + "/Writing/Poems")) == nil, "no link in the root")
+        // Nothing done: the project is still deleted, and stays so until its folder is put back.
+        #expect(await sandbox.names().isEmpty)
+    }
+
     @Test("sync leaves out a kept text that fails its hash, says so, and the good copy stays on every machine")
     func syncWithholdsAFailingText() async throws {
         let machines = try await SyncMachines.laptopAndDesktop()

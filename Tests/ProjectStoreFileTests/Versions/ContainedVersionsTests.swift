@@ -3,8 +3,8 @@ import Testing
 @testable import ProjectStore
 @testable import ProjectStoreFile
 
-/// A project's versions on disk when what its shared root holds came from elsewhere: no kept text is
-/// read but a plain file of sensible size, never through a link.
+/// A project's versions on disk when what its shared root holds came from elsewhere: no link is
+/// followed out of the project, and no kept text is read but a plain file of sensible size.
 @Suite struct ContainedVersionsTests {
     static let machine = Machine(id: UUID(uuidString: "11111111-1111-1111-1111-111111111111")!, name: "laptop")
     static let secret = "-----BEGIN OPENSSH PRIVATE KEY-----\n"
@@ -85,6 +85,64 @@ import Testing
             #expect(try shelf.check().failing.map(\.path) == [path])
             guard case .kept = try shelf.keep(files: ["Chapters/One.md"], note: nil)[0] else { Issue.record("unchanged"); return }
             #expect(DiskVersionFolder.problem(ofTextAt: path) == nil)
+        }
+    }
+
+    @Test(arguments: ["texts", "machines"])
+    func aLinkedFolderOfTheShelfIsRefusedAndNothingIsWrittenOutside(linked: String) throws {
+        try withTemporaryFolder { folder in
+            let (project, shelf, _) = try Self.kept(in: folder)
+            let outsideBefore = Self.tree(folder + "/outside")
+            let place = project + "/.versions/" + linked
+            if FileManager.default.fileExists(atPath: place) { try FileManager.default.removeItem(atPath: place) }
+            try FileManager.default.createSymbolicLink(atPath: place, withDestinationPath: folder + "/outside")
+            try Data("Second words.\n".utf8).write(to: URL(fileURLWithPath: project + "/Chapters/One.md"))
+            #expect(throws: VersionError.linkedFolder(path: place)) { try shelf.keep(files: ["Chapters/One.md"], note: nil) }
+            #expect(Self.tree(folder + "/outside") == outsideBefore)
+        }
+    }
+
+    @Test func aChapterLinkedOutsideTheProjectIsNoFileOfIt() throws {
+        try withTemporaryFolder { folder in
+            let (project, shelf, _) = try Self.kept(in: folder)
+            try FileManager.default.createSymbolicLink(atPath: project + "/Chapters/Two.md", withDestinationPath: folder + "/outside/id_rsa")
+            try FileManager.default.createSymbolicLink(atPath: project + "/Chapters/Three.md", withDestinationPath: "One.md")
+            #expect(throws: VersionError.outsideProject(file: "Chapters/Two.md")) { try shelf.keep(files: ["Chapters/Two.md"], note: nil) }
+            #expect(try shelf.folder.textFiles().sorted() == ["Chapters/One.md", "Chapters/Three.md"], "a link inside the project is a file of it")
+            let all = try shelf.keep(files: [], note: nil)
+            #expect(all.map(\.version.record.file) == ["Chapters/One.md", "Chapters/Three.md"])
+        }
+    }
+
+    @Test func aRestoreThroughAFolderLinkedOutsideIsRefused() throws {
+        try withTemporaryFolder { folder in
+            let (project, shelf, _) = try Self.kept(in: folder)
+            let outsideBefore = Self.tree(folder + "/outside")
+            try FileManager.default.moveItem(atPath: project + "/Chapters", toPath: project + "/Old")
+            try FileManager.default.createSymbolicLink(atPath: project + "/Chapters", withDestinationPath: folder + "/outside")
+            #expect(throws: VersionError.outsideProject(file: "Chapters/One.md")) {
+                try shelf.restore("Chapters/One.md", version: "1", note: { _ in "" })
+            }
+            #expect(Self.tree(folder + "/outside") == outsideBefore)
+        }
+    }
+
+    @Test func aTrashedFolderReplacedByALinkIsNotMoved() throws {
+        try withTemporaryFolder { folder in
+            try FileManager.default.createDirectory(atPath: folder + "/root/.trash", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folder + "/outside/Poems", withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: folder + "/root/.trash/Poems", withDestinationPath: folder + "/outside/Poems")
+            #expect(throws: FolderSystemError(path: folder + "/root/.trash/Poems", code: ELOOP)) {
+                try DiskFolders().move(folder + "/root/.trash/Poems", to: folder + "/root/Poems")
+            }
+            #expect(!FileManager.default.fileExists(atPath: folder + "/root/Poems"))
+            // A trash that is a link is not moved into either.
+            try FileManager.default.createDirectory(atPath: folder + "/root/Novel", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folder + "/root2", withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: folder + "/root2/.trash", withDestinationPath: folder + "/outside")
+            #expect(throws: FolderSystemError(path: folder + "/root2/.trash", code: ELOOP)) {
+                try DiskFolders().move(folder + "/root/Novel", to: folder + "/root2/.trash/Novel")
+            }
         }
     }
 }
