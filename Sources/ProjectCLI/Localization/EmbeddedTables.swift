@@ -803,6 +803,7 @@ error.versions.kept-text = Der aufbewahrte Text {path} {problem}, daher wird er 
 error.versions.failing-texts[one] = {count} Text der Versionen besteht die Prüfung nicht und wird nicht verwendet. Um ihn wiederherzustellen, kopieren Sie die Datei dieses Namens von einem anderen Rechner, der den Stammordner teilt, oder holen Sie sie aus der Geschichte von git (git log --all -- <ihr Pfad>).
 error.versions.failing-texts[other] = {count} Texte der Versionen bestehen die Prüfung nicht und werden nicht verwendet. Um einen wiederherzustellen, kopieren Sie die Datei dieses Namens von einem anderen Rechner, der den Stammordner teilt, oder holen Sie sie aus der Geschichte von git (git log --all -- <ihr Pfad>).
 error.versions.linked-folder = {path} ist eine symbolische Verknüpfung, wo das Programm einen eigenen Ordner hat: Ihr wird nie gefolgt. Es wurde nichts geändert. Legen Sie den Ordner an seinen Platz zurück, von einem anderen Rechner oder aus der Geschichte von git.
+error.versions.busy = Ein anderer Befehl bewahrt gerade Versionen in {path} auf oder stellt sie wieder her. Es wurde nichts geändert. Versuchen Sie es gleich noch einmal.
 sync.text-withheld = {path} {problem}: sync hat ihn nicht mitgesendet, daher bleibt die Kopie auf den anderen Rechnern, wie sie ist. „project versions <Projekt> --check“ listet jeden aufbewahrten Text auf, der die Prüfung nicht besteht.
 
 # Fortschritt über die Zeit (issue 31)
@@ -1821,6 +1822,7 @@ error.versions.kept-text = The kept text {path} {problem}, so it is not used. No
 error.versions.failing-texts[one] = {count} kept text fails its check and is not used. To recover it, copy the file of that name from another machine sharing the root, or take it from the history git keeps (git log --all -- <its path>).
 error.versions.failing-texts[other] = {count} kept texts fail their check and are not used. To recover one, copy the file of that name from another machine sharing the root, or take it from the history git keeps (git log --all -- <its path>).
 error.versions.linked-folder = {path} is a symbolic link where the tool keeps a folder of its own: it is never followed. Nothing was changed. Put the folder back in its place, from another machine or from the history git keeps.
+error.versions.busy = Another command is keeping or restoring versions in {path}. Nothing was changed. Try again in a moment.
 sync.text-withheld = {path} {problem}: sync left it out of what it sends, so the copy the other machines have stays as it is. 'project versions <project> --check' lists every kept text that fails.
 
 # progress over time (issue 31)
@@ -2840,6 +2842,7 @@ error.versions.kept-text = El texto guardado {path} {problem}, así que no se us
 error.versions.failing-texts[one] = {count} texto guardado no pasa la comprobación y no se usa. Para recuperarlo, copia el archivo de ese nombre desde otro equipo que comparta la raíz, o tómalo del historial de git (git log --all -- <su ruta>).
 error.versions.failing-texts[other] = {count} textos guardados no pasan la comprobación y no se usan. Para recuperar uno, copia el archivo de ese nombre desde otro equipo que comparta la raíz, o tómalo del historial de git (git log --all -- <su ruta>).
 error.versions.linked-folder = {path} es un enlace simbólico donde la herramienta guarda una carpeta propia: nunca se sigue. No se ha cambiado nada. Vuelve a poner la carpeta en su sitio, desde otro equipo o desde el historial de git.
+error.versions.busy = Otra orden está guardando o restaurando versiones en {path}. No se ha cambiado nada. Vuelve a intentarlo en un momento.
 sync.text-withheld = {path} {problem}: sync lo ha dejado fuera de lo que envía, así que la copia de los otros equipos se queda como está. «project versions <proyecto> --check» lista cada texto guardado que falla.
 
 # progreso a lo largo del tiempo (issue 31)
@@ -3860,6 +3863,7 @@ error.versions.kept-text = Le texte gardé {path} {problem}, il n’est donc pas
 error.versions.failing-texts[one] = {count} texte gardé échoue à la vérification et n’est pas utilisé. Pour le retrouver, copiez le fichier de ce nom depuis une autre machine qui partage la racine, ou reprenez-le dans l’historique de git (git log --all -- <son chemin>).
 error.versions.failing-texts[other] = {count} textes gardés échouent à la vérification et ne sont pas utilisés. Pour en retrouver un, copiez le fichier de ce nom depuis une autre machine qui partage la racine, ou reprenez-le dans l’historique de git (git log --all -- <son chemin>).
 error.versions.linked-folder = {path} est un lien symbolique là où l’outil garde un dossier à lui : il n’est jamais suivi. Rien n’a été modifié. Remettez le dossier à sa place, depuis une autre machine ou depuis l’historique de git.
+error.versions.busy = Une autre commande garde ou restaure des versions dans {path}. Rien n’a été modifié. Réessayez dans un instant.
 sync.text-withheld = {path} {problem} : sync l’a laissé hors de ce qu’il envoie, donc la copie des autres machines reste telle quelle. « project versions <projet> --check » liste chaque texte gardé qui échoue.
 
 # progression dans le temps (issue 31)

@@ -24,6 +24,8 @@ extension ErrorReport {
             l.text("error.versions.linked-folder", ["path": TerminalText.visible(path)])
         case .failingTexts(let count):
             l.text("error.versions.failing-texts", count: count, ["count": String(count)])
+        case .busy(let path):
+            l.text("error.versions.busy", ["path": TerminalText.visible(path)])
         }
     }
 

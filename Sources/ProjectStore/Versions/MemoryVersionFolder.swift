@@ -95,4 +95,12 @@ public final class MemoryVersionFolder: VersionFolder, @unchecked Sendable {
     }
 
     public func path(ofText name: String) -> String { ".versions/texts/" + name }
+
+    private let exclusive = NSLock()
+
+    public func exclusively<T>(_ body: () throws(VersionError) -> T) throws(VersionError) -> T {
+        exclusive.lock()
+        defer { exclusive.unlock() }
+        return try body()
+    }
 }

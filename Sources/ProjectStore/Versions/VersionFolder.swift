@@ -25,6 +25,9 @@ public protocol VersionFolder: Sendable {
     func textFiles() throws(VersionError) -> [String]
     /// Where a kept text is, for an editor.
     func path(ofText name: String) -> String
+    /// Runs `body` while no other command keeps, restores or takes back versions of this project,
+    /// after taking away the temporary files a killed one left.
+    func exclusively<T>(_ body: () throws(VersionError) -> T) throws(VersionError) -> T
 }
 
 /// What stands where a kept text should be, when it is not the text it is named for.
@@ -57,4 +60,6 @@ public enum VersionError: Error, Sendable, Equatable {
     case linkedFolder(path: String)
     /// `versions --check` found kept texts that fail (it lists them): the command exits 1.
     case failingTexts(count: Int)
+    /// Another command kept its hold on the project's versions longer than a command waits.
+    case busy(path: String)
 }

@@ -38,13 +38,15 @@ public struct VersionShelf: Sendable {
     /// Keeps the text of each file now, unless it is its newest version's; with no files, every text
     /// file of the project. Every file is read and checked before anything is written.
     public func keep(files named: [String], note: String?) throws(VersionError) -> [Kept] {
-        let files = named.isEmpty ? try folder.textFiles().sorted() : Self.withoutRepeats(named)
-        var texts: [(file: String, bytes: [UInt8])] = []
-        for file in files {
-            guard let bytes = try folder.contents(of: file) else { throw .noFile(file: file) }
-            texts.append((file, bytes))
+        try folder.exclusively { () throws(VersionError) in
+            let files = named.isEmpty ? try folder.textFiles().sorted() : Self.withoutRepeats(named)
+            var texts: [(file: String, bytes: [UInt8])] = []
+            for file in files {
+                guard let bytes = try folder.contents(of: file) else { throw .noFile(file: file) }
+                texts.append((file, bytes))
+            }
+            return try keep(texts, note: note)
         }
-        return try keep(texts, note: note)
     }
 
     /// The most a kept text may hold: 256 MB, far beyond any manuscript, so that a file of gigabytes
@@ -149,32 +151,36 @@ public struct VersionShelf: Sendable {
     /// Makes `file` hold the version named (number or id) again, keeping today's text first as a
     /// version noted `note(number)`.
     public func restore(_ file: String, version name: String, note: (Int) -> String) throws(VersionError) -> Restored {
-        let list = try list()
-        let wanted = try list.version(of: file, named: name)
-        let bytes = try text(wanted.record.text)
-        let today = try folder.contents(of: file)
-        var kept: Kept?
-        if let today { kept = try keep([(file, today)], note: note(wanted.number)).first }
-        var keptFirst: NumberedVersion?
-        if case .kept(let version) = kept { keptFirst = version }
-        try folder.write(bytes, to: file)
-        return Restored(keptFirst: keptFirst, before: kept?.version, restored: wanted, broughtBack: today == nil)
+        try folder.exclusively { () throws(VersionError) in
+            let list = try list()
+            let wanted = try list.version(of: file, named: name)
+            let bytes = try text(wanted.record.text)
+            let today = try folder.contents(of: file)
+            var kept: Kept?
+            if let today { kept = try keep([(file, today)], note: note(wanted.number)).first }
+            var keptFirst: NumberedVersion?
+            if case .kept(let version) = kept { keptFirst = version }
+            try folder.write(bytes, to: file)
+            return Restored(keptFirst: keptFirst, before: kept?.version, restored: wanted, broughtBack: today == nil)
+        }
     }
 
     /// Makes `file` hold the version of id `to` (gone for `nil`) where it holds the version of id
     /// `from` (is gone, for `nil`): how `undo` and `redo` take a restore back and apply it again.
     /// `false`, and nothing written, when the file holds anything else: text typed since.
     public func exchange(_ file: String, from: String?, to: String?) throws(VersionError) -> Bool {
-        let list = try list()
-        func textName(_ id: String?) throws(VersionError) -> String? {
-            guard let id else { return nil }
-            return try list.version(of: file, named: id).record.text
+        try folder.exclusively { () throws(VersionError) in
+            let list = try list()
+            func textName(_ id: String?) throws(VersionError) -> String? {
+                guard let id else { return nil }
+                return try list.version(of: file, named: id).record.text
+            }
+            let (expected, wanted) = (try textName(from), try textName(to))
+            let today = try folder.contents(of: file)
+            guard today.map({ VersionRecord.textName(of: $0, file: file) }) == expected else { return false }
+            if let wanted { try folder.write(try text(wanted), to: file) } else { try folder.remove(file) }
+            return true
         }
-        let (expected, wanted) = (try textName(from), try textName(to))
-        let today = try folder.contents(of: file)
-        guard today.map({ VersionRecord.textName(of: $0, file: file) }) == expected else { return false }
-        if let wanted { try folder.write(try text(wanted), to: file) } else { try folder.remove(file) }
-        return true
     }
 
     private static func withoutRepeats(_ files: [String]) -> [String] {

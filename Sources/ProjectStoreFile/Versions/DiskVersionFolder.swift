@@ -24,7 +24,8 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 /// are links, kept texts and records are opened without following a link (`O_NOFOLLOW`), without
 /// waiting on a pipe (`O_NONBLOCK`, then `fstat`) and only up to `VersionShelf.textLimit` bytes, and
 /// the writer's files are read and written only where their real path (`realpath`) is inside the
-/// project's folder.
+/// project's folder. Temporary files live in `.versions/tmp/`, which git ignores (it holds a
+/// `.gitignore` of `*`) and which each command that writes versions empties first.
 public struct DiskVersionFolder: VersionFolder {
     public let project: String
 
@@ -34,11 +35,15 @@ public struct DiskVersionFolder: VersionFolder {
 
     public static let shelf = ".versions"
     static let textsName = "texts"
+    static let temporariesName = "tmp"
     /// A kept text's mode: read-only for everyone, never written again.
     static let textMode: mode_t = 0o444
     var shelfPath: String { project + "/" + Self.shelf }
     var texts: String { shelfPath + "/" + Self.textsName }
     var machines: String { shelfPath + "/machines" }
+    var temporaries: String { shelfPath + "/" + Self.temporariesName }
+    /// How long a command waits for another to finish with the project's versions.
+    static let lockTimeout: Duration = .seconds(30)
 
     public func records() throws(VersionError) -> [VersionRecord] {
         try refuseLinkedFolders([shelfPath, machines])
@@ -90,17 +95,16 @@ public struct DiskVersionFolder: VersionFolder {
         guard fsync(descriptor) == 0 else { throw .unwritable(path: path, code: errno) }
     }
 
-    /// Written beside its place, read-only from the start, then renamed into it: whole or not there.
-    /// Whatever held the name (a text cut short or changed, a link) is replaced, never followed.
-    /// Flushed with the records that name it (`append`).
+    /// Written in `.versions/tmp/`, read-only from the start, then renamed into its place: whole or
+    /// not there. Whatever held the name (a text cut short or changed, a link) is replaced, never
+    /// followed. Flushed with the records that name it (`append`).
     public func keep(_ bytes: [UInt8], as name: String) throws(VersionError) {
         guard !name.contains("/") else { throw .keptText(path: path(ofText: name), problem: .changed) }
         try makeOwnFolders(texts)
         let path = texts + "/" + name
-        let temporary = texts + "/." + name + ".\(getpid()).tmp"
-        unlink(temporary)
+        let temporary = try temporaryFile(for: name)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, Self.textMode)
-        guard descriptor >= 0 else { throw .unwritable(path: texts, code: errno) }
+        guard descriptor >= 0 else { throw .unwritable(path: temporaries, code: errno) }
         let failed = Self.writeAll(bytes, to: descriptor)
         close(descriptor)
         if let failed {
@@ -155,10 +159,30 @@ public struct DiskVersionFolder: VersionFolder {
         let path = project + "/" + file
         try makeWritersFolders(for: file)
         var status = stat()
-        let isNew = stat(path, &status) != 0
-        do throws(StorageError) { try AtomicFile.replace(path, with: bytes) } catch { throw Self.failure(error) }
+        let exists = stat(path, &status) == 0
+        // Renaming over a file the writer made read-only would ignore their wish.
+        if exists, access(path, W_OK) != 0 { throw .unwritable(path: path, code: errno) }
+        let temporary = try temporaryFile(for: "file")
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .unwritable(path: temporaries, code: errno) }
         // A file brought back is the writer's own, as an editor would have made it.
-        if isNew { chmod(path, 0o644) }
+        fchmod(descriptor, exists ? status.st_mode & 0o7777 : 0o644)
+        var failure = Self.writeAll(bytes, to: descriptor)
+        if failure == nil, fsync(descriptor) != 0 { failure = errno }
+        if close(descriptor) != 0, failure == nil { failure = errno }
+        if let failure {
+            unlink(temporary)
+            throw .unwritable(path: path, code: failure)
+        }
+        if rename(temporary, path) != 0 {
+            let failed = errno
+            unlink(temporary)
+            guard failed == EXDEV else { throw .unwritable(path: path, code: failed) }
+            // A folder of the project on another file system: the copy is made beside the file.
+            do throws(StorageError) { try AtomicFile.replace(path, with: bytes) } catch { throw Self.failure(error) }
+            return
+        }
+        AtomicFile.syncFolder(of: path)
     }
 
     public func remove(_ file: String) throws(VersionError) {
@@ -201,6 +225,26 @@ public struct DiskVersionFolder: VersionFolder {
 
     public func path(ofText name: String) -> String { texts + "/" + name }
 
+    /// Holds an exclusive lock on the project's folder (`flock`, dropped by the kernel when its holder
+    /// dies) while `body` runs, after emptying `.versions/tmp/`: every command that writes there
+    /// holds this lock, so what is there was left by one that was killed.
+    public func exclusively<T>(_ body: () throws(VersionError) -> T) throws(VersionError) -> T {
+        let descriptor = open(project, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(path: project, code: errno) }
+        defer { close(descriptor) }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: Self.lockTimeout)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let failure = errno
+            guard failure == EWOULDBLOCK || failure == EINTR else { throw .unwritable(path: project, code: failure) }
+            guard clock.now < deadline else { throw .busy(path: project) }
+            usleep(10_000)
+        }
+        try refuseLinkedFolders([shelfPath, texts, machines, temporaries])
+        removeLeftTemporaries()
+        return try body()
+    }
+
     // MARK: Helpers
 
     /// The tool's own folders are never links: one that is (another machine's doing) is refused,
@@ -224,6 +268,38 @@ public struct DiskVersionFolder: VersionFolder {
             }
             guard mkdir(folder, 0o755) == 0 || errno == EEXIST else { throw .unwritable(path: folder, code: errno) }
         }
+    }
+
+    /// A new temporary file's path in `.versions/tmp/`, the folder made (with the `.gitignore` that
+    /// keeps git from ever seeing it) if it is not there.
+    private func temporaryFile(for name: String) throws(VersionError) -> String {
+        var status = stat()
+        if lstat(temporaries, &status) != 0 {
+            try makeOwnFolders(temporaries)
+            let ignore = open(temporaries + "/.gitignore", O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if ignore >= 0 {
+                _ = Self.writeAll(Array("*\n".utf8), to: ignore)
+                close(ignore)
+            }
+        } else if status.st_mode & S_IFMT == S_IFLNK {
+            throw .linkedFolder(path: temporaries)
+        }
+        let path = temporaries + "/" + name + ".\(getpid()).tmp"
+        unlink(path)
+        return path
+    }
+
+    /// Takes away what a killed command left in `.versions/tmp/`: only files named as this tool names
+    /// its temporaries (`<name>.<pid>.tmp`); the folder's `.gitignore` and anything else stay.
+    private func removeLeftTemporaries() {
+        guard case .success(let names) = DirectoryListing.names(in: temporaries) else { return }
+        for name in names where Self.isTemporaryName(name) { unlink(temporaries + "/" + name) }
+    }
+
+    static func isTemporaryName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 3 && parts.last == "tmp" && !parts[parts.count - 2].isEmpty
+            && parts[parts.count - 2].allSatisfy(\.isASCII) && parts[parts.count - 2].allSatisfy(\.isNumber)
     }
 
     /// The real path of a writer's file (`nil` when nothing is there), refused when it is outside the

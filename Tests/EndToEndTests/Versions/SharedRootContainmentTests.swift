@@ -166,5 +166,7 @@ struct SharedRootContainmentTests {
         #expect(machines.read("laptop", text) == "The laptop's first words.\n", "the good copy was not overwritten")
         #expect(machines.read("laptop", "My Novel/Chapters/Two.md") == "A second chapter.\n", "the rest was sent")
         #expect(machines.git("desktop", "show", "HEAD:" + text).output == "The laptop's first words.\n")
+        // The tool's temporary files are never committed.
+        #expect(!machines.git("laptop", "ls-files").output.contains(".versions/tmp"))
     }
 }

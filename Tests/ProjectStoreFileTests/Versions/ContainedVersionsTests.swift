@@ -4,7 +4,8 @@ import Testing
 @testable import ProjectStoreFile
 
 /// A project's versions on disk when what its shared root holds came from elsewhere: no link is
-/// followed out of the project, and no kept text is read but a plain file of sensible size.
+/// followed out of the project, no kept text is read but a plain file of sensible size, and no
+/// temporary file is left where sync or the writer sees it.
 @Suite struct ContainedVersionsTests {
     static let machine = Machine(id: UUID(uuidString: "11111111-1111-1111-1111-111111111111")!, name: "laptop")
     static let secret = "-----BEGIN OPENSSH PRIVATE KEY-----\n"
@@ -88,7 +89,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["texts", "machines"])
+    @Test(arguments: ["texts", "machines", "tmp"])
     func aLinkedFolderOfTheShelfIsRefusedAndNothingIsWrittenOutside(linked: String) throws {
         try withTemporaryFolder { folder in
             let (project, shelf, _) = try Self.kept(in: folder)
@@ -124,6 +125,24 @@ import Testing
                 try shelf.restore("Chapters/One.md", version: "1", note: { _ in "" })
             }
             #expect(Self.tree(folder + "/outside") == outsideBefore)
+        }
+    }
+
+    @Test func temporaryFilesLiveInAFolderGitIgnoresAndAreTakenAwayByTheNextCommand() throws {
+        try withTemporaryFolder { folder in
+            let (project, shelf, _) = try Self.kept(in: folder)
+            let temporaries = project + "/.versions/tmp"
+            #expect(FileManager.default.contents(atPath: temporaries + "/.gitignore") == Data("*\n".utf8))
+            let texts = try FileManager.default.contentsOfDirectory(atPath: project + "/.versions/texts")
+            #expect(texts.allSatisfy { !$0.hasSuffix(".tmp") })
+            // What a killed snapshot or restore left, and a file that is not this tool's temporary.
+            try Data("half".utf8).write(to: URL(fileURLWithPath: temporaries + "/" + String(repeating: "a", count: 64) + ".md.4242.tmp"))
+            try Data("half".utf8).write(to: URL(fileURLWithPath: temporaries + "/file.4243.tmp"))
+            try Data("mine".utf8).write(to: URL(fileURLWithPath: temporaries + "/notes.txt"))
+            try Data("Second words.\n".utf8).write(to: URL(fileURLWithPath: project + "/Chapters/One.md"))
+            _ = try shelf.restore("Chapters/One.md", version: "1", note: { _ in "" })
+            #expect(try FileManager.default.contentsOfDirectory(atPath: temporaries).sorted() == [".gitignore", "notes.txt"])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: project + "/Chapters") == ["One.md"], "no temporary beside the file")
         }
     }
 

@@ -117,4 +117,18 @@ struct KeptTextCheckTests {
         #expect(pinned[0].version.number == 2)
         #expect(try shelf.text(pinned[0].version.record.text) == Array("First words.".utf8))
     }
+
+    @Test func snapshotsAtOnceAfterOneEditKeepOneVersion() async throws {
+        let folder = MemoryVersionFolder(files: ["One.md": "First words."])
+        _ = try Self.shelf(folder).keep(files: [], note: nil)
+        folder.setFile("One.md", to: "Second words.")
+        let outcomes = try await withThrowingTaskGroup(of: VersionShelf.Kept.self) { group in
+            for _ in 0..<8 {
+                group.addTask { try Self.shelf(folder).keep(files: ["One.md"], note: nil)[0] }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes.filter { if case .kept = $0 { true } else { false } }.count == 1)
+        #expect(try folder.records().count == 2)
+    }
 }
