@@ -805,6 +805,7 @@ error.versions.failing-texts[other] = {count} Texte der Versionen bestehen die P
 error.versions.linked-folder = {path} ist eine symbolische Verknüpfung, wo das Programm einen eigenen Ordner hat: Ihr wird nie gefolgt. Es wurde nichts geändert. Legen Sie den Ordner an seinen Platz zurück, von einem anderen Rechner oder aus der Geschichte von git.
 error.versions.busy = Ein anderer Befehl bewahrt gerade Versionen in {path} auf oder stellt sie wieder her. Es wurde nichts geändert. Versuchen Sie es gleich noch einmal.
 sync.text-withheld = {path} {problem}: sync hat ihn nicht mitgesendet, daher bleibt die Kopie auf den anderen Rechnern, wie sie ist. „project versions <Projekt> --check“ listet jeden aufbewahrten Text auf, der die Prüfung nicht besteht.
+error.folder-refused.link = Der Ordner des Projekts {path} ist eine symbolische Verknüpfung, wo das Programm einen Ordner angelegt hatte: Ihr wird nie gefolgt. Es wurde nichts geändert. Legen Sie den Ordner an seinen Platz zurück, von einem anderen Rechner oder aus der Geschichte von git, oder geben Sie dem Projekt seinen Ordner mit project edit <Projekt> --folder <Ordner>.
 
 # Fortschritt über die Zeit (issue 31)
 progress.summary = Die an jedem Tag geschriebenen Wörter anzeigen: heute, die Serie, das Tempo, ein Diagramm.
@@ -1824,6 +1825,7 @@ error.versions.failing-texts[other] = {count} kept texts fail their check and ar
 error.versions.linked-folder = {path} is a symbolic link where the tool keeps a folder of its own: it is never followed. Nothing was changed. Put the folder back in its place, from another machine or from the history git keeps.
 error.versions.busy = Another command is keeping or restoring versions in {path}. Nothing was changed. Try again in a moment.
 sync.text-withheld = {path} {problem}: sync left it out of what it sends, so the copy the other machines have stays as it is. 'project versions <project> --check' lists every kept text that fails.
+error.folder-refused.link = The project's folder {path} is a symbolic link, where the tool made a folder: it is never followed. Nothing was changed. Put the folder back in its place, from another machine or from the history git keeps, or give the project its folder with project edit <project> --folder <folder>.
 
 # progress over time (issue 31)
 progress.summary = Show the words written each day: today, the streak, the pace, a chart.
@@ -2844,6 +2846,7 @@ error.versions.failing-texts[other] = {count} textos guardados no pasan la compr
 error.versions.linked-folder = {path} es un enlace simbólico donde la herramienta guarda una carpeta propia: nunca se sigue. No se ha cambiado nada. Vuelve a poner la carpeta en su sitio, desde otro equipo o desde el historial de git.
 error.versions.busy = Otra orden está guardando o restaurando versiones en {path}. No se ha cambiado nada. Vuelve a intentarlo en un momento.
 sync.text-withheld = {path} {problem}: sync lo ha dejado fuera de lo que envía, así que la copia de los otros equipos se queda como está. «project versions <proyecto> --check» lista cada texto guardado que falla.
+error.folder-refused.link = La carpeta del proyecto {path} es un enlace simbólico, donde la herramienta había creado una carpeta: nunca se sigue. No se ha cambiado nada. Vuelve a poner la carpeta en su sitio, desde otro equipo o desde el historial de git, o da al proyecto su carpeta con project edit <proyecto> --folder <carpeta>.
 
 # progreso a lo largo del tiempo (issue 31)
 progress.summary = Mostrar las palabras escritas cada día: hoy, la racha, el ritmo, un gráfico.
@@ -3865,6 +3868,7 @@ error.versions.failing-texts[other] = {count} textes gardés échouent à la vé
 error.versions.linked-folder = {path} est un lien symbolique là où l’outil garde un dossier à lui : il n’est jamais suivi. Rien n’a été modifié. Remettez le dossier à sa place, depuis une autre machine ou depuis l’historique de git.
 error.versions.busy = Une autre commande garde ou restaure des versions dans {path}. Rien n’a été modifié. Réessayez dans un instant.
 sync.text-withheld = {path} {problem} : sync l’a laissé hors de ce qu’il envoie, donc la copie des autres machines reste telle quelle. « project versions <projet> --check » liste chaque texte gardé qui échoue.
+error.folder-refused.link = Le dossier du projet {path} est un lien symbolique, là où l’outil avait fait un dossier : il n’est jamais suivi. Rien n’a été modifié. Remettez le dossier à sa place, depuis une autre machine ou depuis l’historique de git, ou donnez son dossier au projet avec project edit <projet> --folder <dossier>.
 
 # progression dans le temps (issue 31)
 progress.summary = Afficher les mots écrits chaque jour : aujourd’hui, la série, le rythme, un graphique.

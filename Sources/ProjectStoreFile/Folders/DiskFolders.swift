@@ -25,6 +25,11 @@ public struct DiskFolders: FolderSystem {
         return (status.st_mode & S_IFMT) == S_IFDIR ? .folder : .other
     }
 
+    public func isLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
     public func makeFolder(_ path: String) throws(FolderSystemError) {
         guard mkdir(path, 0o777) == 0 else { throw FolderSystemError(path: path, code: errno) }
     }

@@ -150,6 +150,24 @@ struct SharedRootContainmentTests {
         #expect(await sandbox.names().isEmpty)
     }
 
+    @Test("a project's folder replaced by a link to a folder outside: snapshot, files and restore refuse and write nothing outside")
+    func projectFolderLinkedOutside() async throws {
+        let (sandbox, outside) = (try Sandbox(), try Sandbox())
+        let (folder, _) = try await Self.novel(sandbox, outside: outside)
+        try FileManager.default.createDirectory(atPath: outside.root + "/Elsewhere/Chapters", withIntermediateDirectories: true)
+        try VersionsTests.write(outside.root + "/Elsewhere/Chapters/One.md", "Someone else's private words.\n")
+        try FileManager.default.moveItem(atPath: folder, toPath: sandbox.root + "/Novel aside")
+        try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: outside.root + "/Elsewhere")
+        let before = Self.tree(outside.root)
+        for arguments in [["snapshot", "Novel"], ["files", "Novel"], ["restore", "Novel", "Chapters/One.md", "1"], ["diff", "Novel", "Chapters/One.md"]] {
+            let result = await sandbox.run(arguments)
+            #expect(result.status == 1, "\(result)")
+            #expect(result.stderr.contains(folder + " is a symbolic link"), "\(result)")
+            #expect(!result.stdout.contains("private"), "\(result)")
+        }
+        #expect(Self.tree(outside.root) == before)
+    }
+
     @Test("sync leaves out a kept text that fails its hash, says so, and the good copy stays on every machine")
     func syncWithholdsAFailingText() async throws {
         let machines = try await SyncMachines.laptopAndDesktop()
