@@ -94,6 +94,9 @@ public enum FolderRefusal: Sendable, Equatable {
     case holdsProjectFolder(of: Project)
     /// The path cannot be recorded: it is not UTF-8.
     case notUTF8
+    /// A project's folder is a symbolic link where a folder was recorded (a shared root brought it):
+    /// never followed, wherever it leads.
+    case link
 }
 
 /// Why a store could not be used. `path` is the file or folder concerned; `code` is the system's errno.

@@ -19,7 +19,7 @@ enum DiffCommand: Command {
             let list = try place.shelf.list()
             func side(_ name: String) throws(VersionError) -> Side {
                 let version = try list.version(of: file, named: name)
-                return Side(label: .version(version.number), bytes: try folder.text(version.record.text))
+                return Side(label: .version(version.number), bytes: try place.shelf.text(version.record.text))
             }
             let today = Side(label: .today, bytes: try folder.contents(of: file) ?? [])
             switch (invocation.argument(2), invocation.argument(3)) {

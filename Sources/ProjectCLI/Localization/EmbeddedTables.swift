@@ -536,7 +536,7 @@ system.erofs = das Dateisystem ist schreibgeschützt
 system.eisdir = das ist ein Ordner, keine Datei
 system.enotdir = ein Teil des Pfads ist kein Ordner
 system.eio = Ein-/Ausgabefehler
-system.eloop = zu viele symbolische Verknüpfungen
+system.eloop = es ist eine symbolische Verknüpfung, der nicht gefolgt wird
 system.enametoolong = der Pfad ist zu lang
 
 # Completions and manual pages
@@ -795,6 +795,24 @@ error.versions.unknown[other] = {file} hat keine Version „{version}“: Sie ha
 error.versions.of-one-file = --version nennt die Version einer einzigen Datei, genannt wurden aber {count} Dateien. Senden Sie eine Datei mit --version, oder lassen Sie --version weg. Es wurde nichts erfasst.
 error.versions.unreadable = {path} kann nicht gelesen werden: {reason}. Es wurde nichts geändert.
 error.versions.unwritable = {path} kann nicht geschrieben werden: {reason}. Es wurde nichts geändert.
+# Aufbewahrte Texte gegen ihre Prüfsumme geprüft; Verknüpfungen nie gefolgt (issue 41)
+versions.option.check = Statt die Versionen aufzulisten, jeden aufbewahrten Text gegen seine Prüfsumme prüfen und die fehlerhaften auflisten.
+versions.check.ok[one] = {count} Text der Versionen geprüft: Er stimmt mit seiner Prüfsumme überein.
+versions.check.ok[other] = {count} Texte der Versionen geprüft: Jeder stimmt mit seiner Prüfsumme überein.
+versions.check.version = Version {number} von {file}
+versions.check.failed = {path} {problem} (enthält {versions})
+versions.text.missing = fehlt
+versions.text.link = ist eine symbolische Verknüpfung, der nie gefolgt wird
+versions.text.not-a-file = ist keine gewöhnliche Datei
+versions.text.too-large = ist zu groß für einen aufbewahrten Text
+versions.text.changed = stimmt nicht mit seiner Prüfsumme überein: Er wurde geändert, nachdem er aufbewahrt wurde
+error.versions.kept-text = Der aufbewahrte Text {path} {problem}, daher wird er nicht verwendet. Es wurde nichts geändert. Um ihn wiederherzustellen, kopieren Sie die Datei dieses Namens von einem anderen Rechner, der den Stammordner teilt, oder holen Sie sie aus der Geschichte von git (git log --all -- <ihr Pfad>). „project versions <Projekt> --check“ listet jeden aufbewahrten Text auf, der die Prüfung nicht besteht.
+error.versions.failing-texts[one] = {count} Text der Versionen besteht die Prüfung nicht und wird nicht verwendet. Um ihn wiederherzustellen, kopieren Sie die Datei dieses Namens von einem anderen Rechner, der den Stammordner teilt, oder holen Sie sie aus der Geschichte von git (git log --all -- <ihr Pfad>).
+error.versions.failing-texts[other] = {count} Texte der Versionen bestehen die Prüfung nicht und werden nicht verwendet. Um einen wiederherzustellen, kopieren Sie die Datei dieses Namens von einem anderen Rechner, der den Stammordner teilt, oder holen Sie sie aus der Geschichte von git (git log --all -- <ihr Pfad>).
+error.versions.linked-folder = {path} ist eine symbolische Verknüpfung, wo das Programm einen eigenen Ordner hat: Ihr wird nie gefolgt. Es wurde nichts geändert. Legen Sie den Ordner an seinen Platz zurück, von einem anderen Rechner oder aus der Geschichte von git.
+error.versions.busy = Ein anderer Befehl bewahrt gerade Versionen in {path} auf oder stellt sie wieder her. Es wurde nichts geändert. Versuchen Sie es gleich noch einmal.
+sync.text-withheld = {path} {problem}: sync hat ihn nicht mitgesendet, daher bleibt die Kopie auf den anderen Rechnern, wie sie ist. „project versions <Projekt> --check“ listet jeden aufbewahrten Text auf, der die Prüfung nicht besteht.
+error.folder-refused.link = Der Ordner des Projekts {path} ist eine symbolische Verknüpfung, wo das Programm einen Ordner angelegt hatte: Ihr wird nie gefolgt. Es wurde nichts geändert. Legen Sie den Ordner an seinen Platz zurück, von einem anderen Rechner oder aus der Geschichte von git, oder geben Sie dem Projekt seinen Ordner mit project edit <Projekt> --folder <Ordner>.
 
 # Fortschritt über die Zeit (issue 31)
 progress.summary = Die an jedem Tag geschriebenen Wörter anzeigen: heute, die Serie, das Tempo, ein Diagramm.
@@ -1599,7 +1617,7 @@ system.erofs = the file system is read-only
 system.eisdir = it is a folder, not a file
 system.enotdir = part of the path is not a folder
 system.eio = input/output error
-system.eloop = too many symbolic links
+system.eloop = it is a symbolic link, which is not followed
 system.enametoolong = the path is too long
 
 # Completions and manual pages
@@ -1858,6 +1876,24 @@ error.versions.unknown[other] = {file} has no version “{version}”: it has {c
 error.versions.of-one-file = --version names the version of one file, and {count} files were named. Send one file with --version, or leave --version out. Nothing was recorded.
 error.versions.unreadable = Cannot read {path}: {reason}. Nothing was changed.
 error.versions.unwritable = Cannot write {path}: {reason}. Nothing was changed.
+# Kept texts checked against their hash; links never followed (issue 41)
+versions.option.check = Check each kept text against its hash instead of listing versions, and list those that fail.
+versions.check.ok[one] = {count} kept text checked: it matches its hash.
+versions.check.ok[other] = {count} kept texts checked: each matches its hash.
+versions.check.version = version {number} of {file}
+versions.check.failed = {path} {problem} (holding {versions})
+versions.text.missing = is missing
+versions.text.link = is a symbolic link, which is never followed
+versions.text.not-a-file = is not a plain file
+versions.text.too-large = is too large to be a kept text
+versions.text.changed = does not match its hash: it was changed after it was kept
+error.versions.kept-text = The kept text {path} {problem}, so it is not used. Nothing was changed. To recover it, copy the file of that name from another machine sharing the root, or take it from the history git keeps (git log --all -- <its path>). 'project versions <project> --check' lists every kept text that fails.
+error.versions.failing-texts[one] = {count} kept text fails its check and is not used. To recover it, copy the file of that name from another machine sharing the root, or take it from the history git keeps (git log --all -- <its path>).
+error.versions.failing-texts[other] = {count} kept texts fail their check and are not used. To recover one, copy the file of that name from another machine sharing the root, or take it from the history git keeps (git log --all -- <its path>).
+error.versions.linked-folder = {path} is a symbolic link where the tool keeps a folder of its own: it is never followed. Nothing was changed. Put the folder back in its place, from another machine or from the history git keeps.
+error.versions.busy = Another command is keeping or restoring versions in {path}. Nothing was changed. Try again in a moment.
+sync.text-withheld = {path} {problem}: sync left it out of what it sends, so the copy the other machines have stays as it is. 'project versions <project> --check' lists every kept text that fails.
+error.folder-refused.link = The project's folder {path} is a symbolic link, where the tool made a folder: it is never followed. Nothing was changed. Put the folder back in its place, from another machine or from the history git keeps, or give the project its folder with project edit <project> --folder <folder>.
 
 # progress over time (issue 31)
 progress.summary = Show the words written each day: today, the streak, the pace, a chart.
@@ -2663,7 +2699,7 @@ system.erofs = el sistema de archivos es de solo lectura
 system.eisdir = es una carpeta, no un archivo
 system.enotdir = parte de la ruta no es una carpeta
 system.eio = error de entrada/salida
-system.eloop = demasiados enlaces simbólicos
+system.eloop = es un enlace simbólico, que no se sigue
 system.enametoolong = la ruta es demasiado larga
 
 # Completions and manual pages
@@ -2922,6 +2958,24 @@ error.versions.unknown[other] = {file} no tiene la versión «{version}»: tiene
 error.versions.of-one-file = --version nombra la versión de un solo archivo, y se nombraron {count} archivos. Envía un archivo con --version, o quita --version. No se registró nada.
 error.versions.unreadable = No se puede leer {path}: {reason}. No se ha cambiado nada.
 error.versions.unwritable = No se puede escribir {path}: {reason}. No se ha cambiado nada.
+# Textos guardados comprobados con su huella; enlaces nunca seguidos (issue 41)
+versions.option.check = En lugar de listar las versiones, comprobar cada texto guardado con su huella y listar los que fallan.
+versions.check.ok[one] = {count} texto guardado comprobado: coincide con su huella.
+versions.check.ok[other] = {count} textos guardados comprobados: cada uno coincide con su huella.
+versions.check.version = versión {number} de {file}
+versions.check.failed = {path} {problem} (contiene {versions})
+versions.text.missing = no está
+versions.text.link = es un enlace simbólico, que nunca se sigue
+versions.text.not-a-file = no es un archivo normal
+versions.text.too-large = es demasiado grande para ser un texto guardado
+versions.text.changed = no coincide con su huella: se cambió después de guardarse
+error.versions.kept-text = El texto guardado {path} {problem}, así que no se usa. No se ha cambiado nada. Para recuperarlo, copia el archivo de ese nombre desde otro equipo que comparta la raíz, o tómalo del historial de git (git log --all -- <su ruta>). «project versions <proyecto> --check» lista cada texto guardado que falla.
+error.versions.failing-texts[one] = {count} texto guardado no pasa la comprobación y no se usa. Para recuperarlo, copia el archivo de ese nombre desde otro equipo que comparta la raíz, o tómalo del historial de git (git log --all -- <su ruta>).
+error.versions.failing-texts[other] = {count} textos guardados no pasan la comprobación y no se usan. Para recuperar uno, copia el archivo de ese nombre desde otro equipo que comparta la raíz, o tómalo del historial de git (git log --all -- <su ruta>).
+error.versions.linked-folder = {path} es un enlace simbólico donde la herramienta guarda una carpeta propia: nunca se sigue. No se ha cambiado nada. Vuelve a poner la carpeta en su sitio, desde otro equipo o desde el historial de git.
+error.versions.busy = Otra orden está guardando o restaurando versiones en {path}. No se ha cambiado nada. Vuelve a intentarlo en un momento.
+sync.text-withheld = {path} {problem}: sync lo ha dejado fuera de lo que envía, así que la copia de los otros equipos se queda como está. «project versions <proyecto> --check» lista cada texto guardado que falla.
+error.folder-refused.link = La carpeta del proyecto {path} es un enlace simbólico, donde la herramienta había creado una carpeta: nunca se sigue. No se ha cambiado nada. Vuelve a poner la carpeta en su sitio, desde otro equipo o desde el historial de git, o da al proyecto su carpeta con project edit <proyecto> --folder <carpeta>.
 
 # progreso a lo largo del tiempo (issue 31)
 progress.summary = Mostrar las palabras escritas cada día: hoy, la racha, el ritmo, un gráfico.
@@ -3728,7 +3782,7 @@ system.erofs = le système de fichiers est en lecture seule
 system.eisdir = c’est un dossier, pas un fichier
 system.enotdir = une partie du chemin n’est pas un dossier
 system.eio = erreur d’entrée-sortie
-system.eloop = trop de liens symboliques
+system.eloop = c’est un lien symbolique, qui n’est pas suivi
 system.enametoolong = le chemin est trop long
 
 # Completions and manual pages
@@ -3987,6 +4041,24 @@ error.versions.unknown[other] = {file} n’a pas de version « {version} » :
 error.versions.of-one-file = --version désigne la version d’un seul fichier, et {count} fichiers ont été nommés. Envoyez un fichier avec --version, ou omettez --version. Rien n’a été enregistré.
 error.versions.unreadable = Impossible de lire {path} : {reason}. Rien n’a été modifié.
 error.versions.unwritable = Impossible d’écrire {path} : {reason}. Rien n’a été modifié.
+# Textes gardés vérifiés par leur empreinte ; liens jamais suivis (issue 41)
+versions.option.check = Vérifier chaque texte gardé d’après son empreinte au lieu de lister les versions, et lister ceux qui échouent.
+versions.check.ok[one] = {count} texte gardé vérifié : il correspond à son empreinte.
+versions.check.ok[other] = {count} textes gardés vérifiés : chacun correspond à son empreinte.
+versions.check.version = version {number} de {file}
+versions.check.failed = {path} {problem} (contient {versions})
+versions.text.missing = est absent
+versions.text.link = est un lien symbolique, qui n’est jamais suivi
+versions.text.not-a-file = n’est pas un fichier ordinaire
+versions.text.too-large = est trop grand pour être un texte gardé
+versions.text.changed = ne correspond pas à son empreinte : il a été modifié après avoir été gardé
+error.versions.kept-text = Le texte gardé {path} {problem}, il n’est donc pas utilisé. Rien n’a été modifié. Pour le retrouver, copiez le fichier de ce nom depuis une autre machine qui partage la racine, ou reprenez-le dans l’historique de git (git log --all -- <son chemin>). « project versions <projet> --check » liste chaque texte gardé qui échoue.
+error.versions.failing-texts[one] = {count} texte gardé échoue à la vérification et n’est pas utilisé. Pour le retrouver, copiez le fichier de ce nom depuis une autre machine qui partage la racine, ou reprenez-le dans l’historique de git (git log --all -- <son chemin>).
+error.versions.failing-texts[other] = {count} textes gardés échouent à la vérification et ne sont pas utilisés. Pour en retrouver un, copiez le fichier de ce nom depuis une autre machine qui partage la racine, ou reprenez-le dans l’historique de git (git log --all -- <son chemin>).
+error.versions.linked-folder = {path} est un lien symbolique là où l’outil garde un dossier à lui : il n’est jamais suivi. Rien n’a été modifié. Remettez le dossier à sa place, depuis une autre machine ou depuis l’historique de git.
+error.versions.busy = Une autre commande garde ou restaure des versions dans {path}. Rien n’a été modifié. Réessayez dans un instant.
+sync.text-withheld = {path} {problem} : sync l’a laissé hors de ce qu’il envoie, donc la copie des autres machines reste telle quelle. « project versions <projet> --check » liste chaque texte gardé qui échoue.
+error.folder-refused.link = Le dossier du projet {path} est un lien symbolique, là où l’outil avait fait un dossier : il n’est jamais suivi. Rien n’a été modifié. Remettez le dossier à sa place, depuis une autre machine ou depuis l’historique de git, ou donnez son dossier au projet avec project edit <projet> --folder <dossier>.
 
 # progression dans le temps (issue 31)
 progress.summary = Afficher les mots écrits chaque jour : aujourd’hui, la série, le rythme, un graphique.

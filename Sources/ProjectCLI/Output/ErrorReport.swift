@@ -201,6 +201,7 @@ struct ErrorReport {
         case .insideProjectFolder(let other): l.text("error.folder-refused.inside", ["path": path, "name": other.name])
         case .holdsProjectFolder(let other): l.text("error.folder-refused.holds", ["path": path, "name": other.name])
         case .notUTF8: l.text("error.folder-not-utf8", ["path": path])
+        case .link: l.text("error.folder-refused.link", ["path": TerminalText.visible(path)])
         }
     }
 

@@ -39,6 +39,9 @@ struct GitSync {
         var ownLogOnRemote: [UInt8] = []
         /// git's lock files a killed git left, taken away before anything else, relative to the root.
         var removedLocks: [String] = []
+        /// Kept texts, relative to the root, that fail their hash and were left out of the commit, so
+        /// that the good copy other machines hold is never overwritten.
+        var withheldTexts: [(path: String, problem: KeptTextProblem)] = []
     }
 
     /// The remote every machine exchanges through.
@@ -275,7 +278,7 @@ struct GitSync {
         guard branchLookup.succeeded else { throw .detachedHead(root: git.root) }
         let branch = branchLookup.output.trimmingCharacters(in: .newlines)
         guard let remote = remoteURL() else { throw .noRemote(root: git.root) }
-        outcome.committed = try commitEverything(subject: subject)
+        outcome.committed = try commitEverything(subject: subject, withheld: &outcome.withheldTexts)
         let upstream = "refs/remotes/\(Self.remoteName)/\(branch)"
         var lost: (remoteBefore: String?, push: Git.Run)?
         for attempt in 1...Self.pushAttempts {
@@ -343,14 +346,34 @@ struct GitSync {
 
     /// Adds every file of the root, empty folders kept with a `.gitkeep` (git carries files only),
     /// and commits them; `false` when there was nothing to commit.
-    private func commitEverything(subject: String) throws(SyncError) -> Bool {
+    /// A kept text that fails its hash is left out (`withheld`), unstaged as it was.
+    private func commitEverything(subject: String, withheld: inout [(path: String, problem: KeptTextProblem)]) throws(SyncError) -> Bool {
         keepEmptyFolders(in: git.root)
         let added = git.run(["add", "-A"])
         guard added.succeeded else { throw .gitFailed(step: "add", reason: added.complaint) }
+        withheld = try withholdFailingTexts()
         guard !git.run(["diff", "--cached", "--quiet"]).succeeded else { return false }
         let committed = git.run(identity + ["commit", "-q", "-m", subject, "-m", "Machine: \(machine)"])
         guard committed.succeeded else { throw .gitFailed(step: "commit", reason: committed.complaint) }
         return true
+    }
+
+    /// Takes out of the index each kept text staged as new or changed that is not the text its name
+    /// is the hash of (or is a link, a pipe, a file too large): the commit carries the rest. A new one
+    /// is left untracked, a changed one as the last commit had it.
+    private func withholdFailingTexts() throws(SyncError) -> [(path: String, problem: KeptTextProblem)] {
+        let staged = git.run(["diff", "--cached", "--name-status", "-z", "--no-renames", "--diff-filter=AMT"])
+        guard staged.succeeded else { throw .gitFailed(step: "diff", reason: staged.complaint) }
+        let fields = staged.output.split(separator: "\0").map(String.init)
+        var withheld: [(path: String, problem: KeptTextProblem)] = []
+        for index in stride(from: 0, to: fields.count - 1, by: 2) {
+            let (status, path) = (fields[index], fields[index + 1])
+            guard ArrivedTexts.isKeptText(path), let problem = DiskVersionFolder.problem(ofTextAt: git.root + "/" + path) else { continue }
+            let undone = git.run(status == "A" ? ["rm", "-q", "--cached", "--", path] : ["reset", "-q", "--", path])
+            guard undone.succeeded else { throw .gitFailed(step: "reset", reason: undone.complaint) }
+            withheld.append((path, problem))
+        }
+        return withheld
     }
 
     /// Who commits, when git has not been told: this machine.

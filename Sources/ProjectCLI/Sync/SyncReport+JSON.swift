@@ -22,7 +22,7 @@ extension SyncReport {
         let names = HistorySentence.namesAtEachChange(changes, catalog: catalog, earlier: arrivals.flatMap(\.dropped).map(\.removal))
         return [
             "committed": outcome.committed, "pushed": outcome.pushed, "sent": outcome.sentOwnChanges ? sent.sentences : [],
-            "removedLocks": outcome.removedLocks,
+            "removedLocks": outcome.removedLocks, "withheldTexts": outcome.withheldTexts.map(\.path),
             "arrived": changes.map { ["machine": $0.machine.name, "change": english.describe(History.Entry(change: $0), names: names[$0.id] ?? [:])] },
             "files": outcome.arrivedFiles,
             "conflicts": outcome.conflicts.map { ["path": $0.path, "copy": $0.copy] },

@@ -66,6 +66,9 @@ struct SyncReport {
         let files = filesByProject(outcome.arrivedFiles, catalog: catalog, store: store)
         if json { return emit(syncedJSON(outcome, sent: sent, arrivals: arrivals, catalog: catalog)) }
         for lock in outcome.removedLocks { context.say("sync.lock-removed", ["path": lock]) }
+        for text in outcome.withheldTexts {
+            context.say("sync.text-withheld", ["path": TerminalText.visible(text.path), "problem": ErrorReport.describe(text.problem, l)])
+        }
         // From each machine: its changes, and the files of each project that came with them; files
         // are said with the changes when one machine sent both, else on a line of their own.
         let machines = Set(changes.map(\.machine.name))

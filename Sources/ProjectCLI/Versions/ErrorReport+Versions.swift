@@ -20,6 +20,25 @@ extension ErrorReport {
             l.text("error.versions.unreadable", ["path": path, "reason": systemMessage(code, l)])
         case .unwritable(let path, let code):
             l.text("error.versions.unwritable", ["path": path, "reason": systemMessage(code, l)])
+        case .keptText(let path, let problem):
+            l.text("error.versions.kept-text", ["path": TerminalText.visible(path), "problem": describe(problem, l)])
+        case .linkedFolder(let path):
+            l.text("error.versions.linked-folder", ["path": TerminalText.visible(path)])
+        case .failingTexts(let count):
+            l.text("error.versions.failing-texts", count: count, ["count": String(count)])
+        case .busy(let path):
+            l.text("error.versions.busy", ["path": TerminalText.visible(path)])
+        }
+    }
+
+    /// What stands where a kept text should be, as the end of a sentence naming it.
+    static func describe(_ problem: KeptTextProblem, _ l: Localizer) -> String {
+        switch problem {
+        case .missing: l.text("versions.text.missing")
+        case .link: l.text("versions.text.link")
+        case .notAFile: l.text("versions.text.not-a-file")
+        case .tooLarge: l.text("versions.text.too-large")
+        case .changed: l.text("versions.text.changed")
         }
     }
 }

@@ -22,6 +22,8 @@ public protocol FolderSystem: Sendable {
     func fileCount(in path: String) -> Int
     /// Makes what was made or renamed inside `folder` survive a power cut.
     func sync(_ folder: String)
+    /// Whether `path` itself is a symbolic link (not whether a folder on its way is one).
+    func isLink(_ path: String) -> Bool
 }
 
 public enum FolderEntry: Sendable, Equatable {
@@ -45,6 +47,9 @@ public struct FolderSystemError: Error, Sendable, Equatable {
 }
 
 extension FolderSystem {
+    /// No link, where a folder system has none.
+    public func isLink(_ path: String) -> Bool { false }
+
     /// Makes `folder` and the folders above it that are missing (the root, the trash); returns
     /// those it made, outermost first, so that a change that fails can take them back.
     @discardableResult

@@ -6,6 +6,7 @@ public final class MemoryFolderSystem: FolderSystem, @unchecked Sendable {
     /// Every path that exists, and whether it is a folder.
     private var entries: [String: Bool] = ["/": true]
     private var failures: [String: Int32] = [:]
+    private var links: Set<String> = []
 
     public init() {}
 
@@ -15,6 +16,18 @@ public final class MemoryFolderSystem: FolderSystem, @unchecked Sendable {
 
     public func addFile(_ path: String) {
         lock.withLock { entries[path] = false }
+    }
+
+    /// A symbolic link to a folder at `path`: a folder to `entry(at:)`, as on disk.
+    public func addLinkToFolder(_ path: String) {
+        lock.withLock {
+            entries[path] = true
+            links.insert(path)
+        }
+    }
+
+    public func isLink(_ path: String) -> Bool {
+        lock.withLock { links.contains(path) }
     }
 
     public func remove(_ path: String) {

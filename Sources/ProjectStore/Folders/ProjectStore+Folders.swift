@@ -22,7 +22,12 @@ extension ProjectStore {
         switch folderState(of: project, in: catalog) {
         case .none: throw .noFolder(project)
         case .missing(let path): throw .folderMissing(project, path: path)
-        case .present(let path): return (project, path)
+        case .present(let path):
+            // Folders are recorded as real paths, links resolved: a link found there later was put in
+            // the folder's place (a shared root brings links too), and what the project's commands read
+            // and write is never taken through it.
+            guard !folders.isLink(path) else { throw .folderRefused(path: path, .link) }
+            return (project, path)
         }
     }
 

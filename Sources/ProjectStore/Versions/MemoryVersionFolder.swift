@@ -36,15 +36,31 @@ public final class MemoryVersionFolder: VersionFolder, @unchecked Sendable {
         try locked { () throws(VersionError) in recordsByMachine[machine.id, default: []] += records }
     }
 
-    public func hasText(_ name: String, count: Int) -> Bool {
+    /// What stands in a kept text's place instead of a file: a link, a pipe, a file too large.
+    public private(set) var standIns: [String: KeptTextProblem] = [:]
+
+    /// A kept text changed in place (`nil`: taken away), as an editor forcing its way in would.
+    public func changeText(_ name: String, to text: String?) {
         lock.lock()
-        defer { lock.unlock() }
-        return texts[name]?.count == count
+        texts[name] = text.map { Array($0.utf8) }
+        lock.unlock()
     }
 
+    /// Something other than a plain file put in a kept text's place.
+    public func putInPlace(of name: String, _ standIn: KeptTextProblem) {
+        lock.lock()
+        standIns[name] = standIn
+        lock.unlock()
+    }
+
+    /// A text is written once, ever, unless what holds its name is not it (cut short, changed,
+    /// something else in its place), as on disk.
     public func keep(_ bytes: [UInt8], as name: String) throws(VersionError) {
         try locked { () throws(VersionError) in
-            guard texts[name] == nil else { throw .unwritable(path: name, code: 13) }
+            if standIns[name] == nil, let held = texts[name], VersionRecord.digest(ofTextName: name) == TextDigest.hex(of: held) {
+                throw .unwritable(path: name, code: 13)
+            }
+            standIns[name] = nil
             texts[name] = bytes
             textWrites += 1
         }
@@ -52,7 +68,8 @@ public final class MemoryVersionFolder: VersionFolder, @unchecked Sendable {
 
     public func text(_ name: String) throws(VersionError) -> [UInt8] {
         try locked { () throws(VersionError) in
-            guard let text = texts[name] else { throw .unreadable(path: name, code: 2) }
+            if let standIn = standIns[name] { throw .keptText(path: path(ofText: name), problem: standIn) }
+            guard let text = texts[name] else { throw .keptText(path: path(ofText: name), problem: .missing) }
             return text
         }
     }
@@ -78,4 +95,12 @@ public final class MemoryVersionFolder: VersionFolder, @unchecked Sendable {
     }
 
     public func path(ofText name: String) -> String { ".versions/texts/" + name }
+
+    private let exclusive = NSLock()
+
+    public func exclusively<T>(_ body: () throws(VersionError) -> T) throws(VersionError) -> T {
+        exclusive.lock()
+        defer { exclusive.unlock() }
+        return try body()
+    }
 }

@@ -7,11 +7,12 @@ public protocol VersionFolder: Sendable {
     func records() throws(VersionError) -> [VersionRecord]
     /// Adds records to this machine's own file of them, and to no other.
     func append(_ records: [VersionRecord], machine: Machine) throws(VersionError)
-    /// Whether the text is held whole: a file of that name and of `count` bytes (one a crash cut short
-    /// is not the text it is named for, and is written again).
-    func hasText(_ name: String, count: Int) -> Bool
-    /// Stores a text under its name, read-only; called only for a name not yet held whole.
+    /// Stores a text under its name, read-only; called only for a name not held whole and intact (a
+    /// file a crash cut short, or one changed since, is replaced: it is not the text it is named for).
     func keep(_ bytes: [UInt8], as name: String) throws(VersionError)
+    /// A kept text's bytes as they are, its hash unchecked (`VersionShelf.text` checks it): read only
+    /// from a plain file of at most `VersionShelf.textLimit` bytes, never through a link, never
+    /// waiting on a pipe; `.keptText` names what stands in its place otherwise.
     func text(_ name: String) throws(VersionError) -> [UInt8]
     /// A file's bytes today; `nil` when it is not there.
     func contents(of file: String) throws(VersionError) -> [UInt8]?
@@ -24,6 +25,22 @@ public protocol VersionFolder: Sendable {
     func textFiles() throws(VersionError) -> [String]
     /// Where a kept text is, for an editor.
     func path(ofText name: String) -> String
+    /// Runs `body` while no other command keeps, restores or takes back versions of this project,
+    /// after taking away the temporary files a killed one left.
+    func exclusively<T>(_ body: () throws(VersionError) -> T) throws(VersionError) -> T
+}
+
+/// What stands where a kept text should be, when it is not the text it is named for.
+public enum KeptTextProblem: Error, Sendable, Equatable {
+    case missing
+    /// A symbolic link: never followed, wherever it leads.
+    case link
+    /// A folder, a pipe, a device: anything but a plain file.
+    case notAFile
+    /// Larger than any text is kept (`VersionShelf.textLimit`).
+    case tooLarge
+    /// Its bytes are not those its name is the hash of: changed since it was kept.
+    case changed
 }
 
 /// What versions refuse; nothing is changed by any of them.
@@ -39,4 +56,12 @@ public enum VersionError: Error, Sendable, Equatable {
     case versionOfOneFile(count: Int)
     case unreadable(path: String, code: Int32)
     case unwritable(path: String, code: Int32)
+    /// A kept text that is not the text it is named for: never used.
+    case keptText(path: String, problem: KeptTextProblem)
+    /// One of the tool's own folders (`.versions` and those in it) is a symbolic link: never followed.
+    case linkedFolder(path: String)
+    /// `versions --check` found kept texts that fail (it lists them): the command exits 1.
+    case failingTexts(count: Int)
+    /// Another command kept its hold on the project's versions longer than a command waits.
+    case busy(path: String)
 }

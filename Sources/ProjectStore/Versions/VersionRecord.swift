@@ -45,6 +45,18 @@ public struct VersionRecord: Sendable, Equatable {
         text.utf8.count == 12 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
+    /// The hash a kept text's name is (its 64 lowercase hexadecimal digits), `nil` for a name that is
+    /// not one this tool makes: anything after the digits is an extension, a dot and no `/`.
+    public static func digest(ofTextName name: String) -> String? {
+        let bytes = Array(name.utf8)
+        guard bytes.count >= 64, bytes[..<64].allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else { return nil }
+        let rest = bytes[64...]
+        guard rest.isEmpty || (rest.first == UInt8(ascii: ".") && rest.count > 1 && !rest.contains(UInt8(ascii: "/")) && !rest.contains(0)) else {
+            return nil
+        }
+        return String(decoding: bytes[..<64], as: UTF8.self)
+    }
+
     /// The name a text is kept under: its digest, and the extension of the file it came from.
     public static func textName(of bytes: [UInt8], file: String) -> String {
         let digest = TextDigest.hex(of: bytes)

@@ -38,13 +38,67 @@ public struct VersionShelf: Sendable {
     /// Keeps the text of each file now, unless it is its newest version's; with no files, every text
     /// file of the project. Every file is read and checked before anything is written.
     public func keep(files named: [String], note: String?) throws(VersionError) -> [Kept] {
-        let files = named.isEmpty ? try folder.textFiles().sorted() : Self.withoutRepeats(named)
-        var texts: [(file: String, bytes: [UInt8])] = []
-        for file in files {
-            guard let bytes = try folder.contents(of: file) else { throw .noFile(file: file) }
-            texts.append((file, bytes))
+        try folder.exclusively { () throws(VersionError) in
+            let files = named.isEmpty ? try folder.textFiles().sorted() : Self.withoutRepeats(named)
+            var texts: [(file: String, bytes: [UInt8])] = []
+            for file in files {
+                guard let bytes = try folder.contents(of: file) else { throw .noFile(file: file) }
+                texts.append((file, bytes))
+            }
+            return try keep(texts, note: note)
         }
-        return try keep(texts, note: note)
+    }
+
+    /// The most a kept text may hold: 256 MB, far beyond any manuscript, so that a file of gigabytes
+    /// put in a text's place is refused rather than read.
+    public static let textLimit = 256 << 20
+
+    /// A kept text's bytes, checked against the hash its name is: a text that fails is never used,
+    /// and `.keptText` names it.
+    public func text(_ name: String) throws(VersionError) -> [UInt8] {
+        // A name that is no hash (from a record another machine wrote) is never read: it could name
+        // a path anywhere.
+        guard let digest = VersionRecord.digest(ofTextName: name) else {
+            throw .keptText(path: folder.path(ofText: name), problem: .changed)
+        }
+        let bytes = try folder.text(name)
+        guard TextDigest.hex(of: bytes) == digest else { throw .keptText(path: folder.path(ofText: name), problem: .changed) }
+        return bytes
+    }
+
+    /// Whether `name` holds `bytes`, whose hash it is: then it holds them whole and intact.
+    private func holds(_ name: String, _ bytes: [UInt8]) -> Bool {
+        guard VersionRecord.digest(ofTextName: name) != nil, let held = try? folder.text(name) else { return false }
+        return held == bytes
+    }
+
+    /// A kept text that fails its check, and the versions that name it.
+    public struct FailingText: Sendable, Equatable {
+        public let text: String
+        public let path: String
+        public let problem: KeptTextProblem
+        /// Oldest first, by file.
+        public let versions: [NumberedVersion]
+    }
+
+    /// Every kept text a version names (a version of `file`, when given) that is not the text it is
+    /// named for, by path, and how many texts were checked.
+    public func check(file: String? = nil) throws(VersionError) -> (checked: Int, failing: [FailingText]) {
+        let list = try list()
+        var byText: [String: [NumberedVersion]] = [:]
+        for file in file.map({ [$0] }) ?? list.byFile.keys.sorted() {
+            for version in list.versions(of: file) { byText[version.record.text, default: []].append(version) }
+        }
+        var failing: [FailingText] = []
+        for (name, versions) in byText {
+            do throws(VersionError) {
+                _ = try text(name)
+            } catch {
+                guard case .keptText(let path, let problem) = error else { throw error }
+                failing.append(FailingText(text: name, path: path, problem: problem, versions: versions))
+            }
+        }
+        return (byText.count, failing.sorted { $0.path < $1.path })
     }
 
     private func keep(_ texts: [(file: String, bytes: [UInt8])], note: String?) throws(VersionError) -> [Kept] {
@@ -56,11 +110,14 @@ public struct VersionShelf: Sendable {
         var stored = Set<String>()
         for (file, bytes) in texts {
             let name = VersionRecord.textName(of: bytes, file: file)
-            if let newest = before.newest(of: file), newest.record.text == name {
+            // Unchanged only when the newest version's text is there and intact: a text gone, or
+            // changed since it was kept, is kept again.
+            let intact = stored.contains(name) || holds(name, bytes)
+            if let newest = before.newest(of: file), newest.record.text == name, intact {
                 unchanged[file] = newest
                 continue
             }
-            if !stored.contains(name), !folder.hasText(name, count: bytes.count) { try folder.keep(bytes, as: name) }
+            if !intact { try folder.keep(bytes, as: name) }
             stored.insert(name)
             let now = clock()
             let reading = HybridTime.next(at: now, after: clockReading)
@@ -119,32 +176,36 @@ public struct VersionShelf: Sendable {
     /// Makes `file` hold the version named (number or id) again, keeping today's text first as a
     /// version noted `note(number)`.
     public func restore(_ file: String, version name: String, note: (Int) -> String) throws(VersionError) -> Restored {
-        let list = try list()
-        let wanted = try list.version(of: file, named: name)
-        let bytes = try folder.text(wanted.record.text)
-        let today = try folder.contents(of: file)
-        var kept: Kept?
-        if let today { kept = try keep([(file, today)], note: note(wanted.number)).first }
-        var keptFirst: NumberedVersion?
-        if case .kept(let version) = kept { keptFirst = version }
-        try folder.write(bytes, to: file)
-        return Restored(keptFirst: keptFirst, before: kept?.version, restored: wanted, broughtBack: today == nil)
+        try folder.exclusively { () throws(VersionError) in
+            let list = try list()
+            let wanted = try list.version(of: file, named: name)
+            let bytes = try text(wanted.record.text)
+            let today = try folder.contents(of: file)
+            var kept: Kept?
+            if let today { kept = try keep([(file, today)], note: note(wanted.number)).first }
+            var keptFirst: NumberedVersion?
+            if case .kept(let version) = kept { keptFirst = version }
+            try folder.write(bytes, to: file)
+            return Restored(keptFirst: keptFirst, before: kept?.version, restored: wanted, broughtBack: today == nil)
+        }
     }
 
     /// Makes `file` hold the version of id `to` (gone for `nil`) where it holds the version of id
     /// `from` (is gone, for `nil`): how `undo` and `redo` take a restore back and apply it again.
     /// `false`, and nothing written, when the file holds anything else: text typed since.
     public func exchange(_ file: String, from: String?, to: String?) throws(VersionError) -> Bool {
-        let list = try list()
-        func text(_ id: String?) throws(VersionError) -> String? {
-            guard let id else { return nil }
-            return try list.version(of: file, named: id).record.text
+        try folder.exclusively { () throws(VersionError) in
+            let list = try list()
+            func textName(_ id: String?) throws(VersionError) -> String? {
+                guard let id else { return nil }
+                return try list.version(of: file, named: id).record.text
+            }
+            let (expected, wanted) = (try textName(from), try textName(to))
+            let today = try folder.contents(of: file)
+            guard today.map({ VersionRecord.textName(of: $0, file: file) }) == expected else { return false }
+            if let wanted { try folder.write(try text(wanted), to: file) } else { try folder.remove(file) }
+            return true
         }
-        let (expected, wanted) = (try text(from), try text(to))
-        let today = try folder.contents(of: file)
-        guard today.map({ VersionRecord.textName(of: $0, file: file) }) == expected else { return false }
-        if let wanted { try folder.write(try folder.text(wanted), to: file) } else { try folder.remove(file) }
-        return true
     }
 
     private static func withoutRepeats(_ files: [String]) -> [String] {

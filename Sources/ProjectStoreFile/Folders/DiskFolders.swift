@@ -25,11 +25,24 @@ public struct DiskFolders: FolderSystem {
         return (status.st_mode & S_IFMT) == S_IFDIR ? .folder : .other
     }
 
+    public func isLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
+    }
+
     public func makeFolder(_ path: String) throws(FolderSystemError) {
         guard mkdir(path, 0o777) == 0 else { throw FolderSystemError(path: path, code: errno) }
     }
 
+    /// Refuses (`ELOOP`) to move a link, or into or out of a trash that is one: the folders the tool
+    /// moves are the ones it made, never links, and a link put in their place (by another machine
+    /// sharing the root) would lead the move, and every write after it, out of the root.
     public func move(_ source: String, to destination: String) throws(FolderSystemError) {
+        for path in [source, FolderPath.parent(of: source), FolderPath.parent(of: destination)]
+        where path == source || FolderPath.lastComponent(of: path) == FolderRoot.trashName {
+            var status = stat()
+            if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK { throw FolderSystemError(path: path, code: ELOOP) }
+        }
         // RENAME_NOREPLACE: plain rename(2) would silently replace an empty folder at `destination`.
         if renameWithoutReplacing(AT_FDCWD, source, AT_FDCWD, destination, 1 /* RENAME_NOREPLACE */) == 0 { return }
         let failure = errno

@@ -23,7 +23,7 @@ public enum ArrivedTexts {
         }
     }
 
-    static func isKeptText(_ path: String) -> Bool {
+    public static func isKeptText(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: false)
         return parts.count >= 4 && parts[parts.count - 3] == DiskVersionFolder.shelf
             && parts[parts.count - 2] == DiskVersionFolder.textsName && !parts[parts.count - 1].isEmpty

@@ -159,4 +159,15 @@ struct HostileFolderTests {
         #expect(!ProjectFolder.isMovable("/victim", in: root))
         #expect(!ProjectFolder.isMovable("/w", in: root))
     }
+
+    @Test("a project's folder that another machine replaced by a link is refused, never followed")
+    func aLinkInAProjectFoldersPlaceIsRefused() throws {
+        let disk = Self.disk()
+        let project = Self.hostile("Mine", "Mine", 1)
+        let store = Self.store(try ProjectCatalog(projects: [project], defaultOrder: .standard), disk: disk)
+        #expect(try store.existingFolder(of: .id(project.id)).1 == "/w/Mine")
+        disk.remove("/w/Mine")
+        disk.addLinkToFolder("/w/Mine")
+        #expect(throws: ProjectStoreError.folderRefused(path: "/w/Mine", .link)) { try store.existingFolder(of: .id(project.id)) }
+    }
 }
