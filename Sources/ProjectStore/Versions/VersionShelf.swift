@@ -145,14 +145,18 @@ public struct VersionShelf: Sendable {
     ) throws(VersionError) -> [NumberedVersion] {
         let files = files.isEmpty ? try folder.textFiles().sorted() : Self.withoutRepeats(files)
         let list = try list()
+        // A version already kept is pinned only if its text is still the one kept, checked by its hash.
         if let named {
             guard files.count == 1 else { throw .versionOfOneFile(count: files.count) }
-            return [try list.version(of: files[0], named: named)]
+            let version = try list.version(of: files[0], named: named)
+            _ = try text(version.record.text)
+            return [version]
         }
         var chosen: [String: NumberedVersion] = [:]
         if day < today {
             for file in files {
                 chosen[file] = list.versions(of: file).last { dayOf($0.record.time) <= day }
+                if let version = chosen[file] { _ = try text(version.record.text) }
             }
         }
         let toKeep = files.filter { chosen[$0] == nil }

@@ -60,6 +60,11 @@ struct VersionShelfTests {
         #expect(both.map(\.number) == [2, 1] && both[1].record.note == "sent")
         #expect(try sent(["Ode.md"], on: 7, named: "1").map(\.number) == [1])
         #expect(throws: VersionError.versionOfOneFile(count: 2)) { try sent(["Ode.md", "Elegy.md"], on: 7, named: "1") }
+        // A kept text changed since is never pinned, named or chosen by its day.
+        let first = try #require(shelf.list().versions(of: "Ode.md").first)
+        folder.changeText(first.record.text, to: "September, edited in place.")
+        #expect(throws: VersionError.self) { try sent(["Ode.md"], on: 7, named: "1") }
+        #expect(throws: VersionError.self) { try sent(["Ode.md"], on: 3) }
         // Sent today: today's text, kept now.
         let now = try shelf.sent(files: ["Ode.md"], on: today, today: today, named: nil, dayOf: dayOf, note: "sent")
         #expect(now.map(\.number) == [3])
