@@ -39,15 +39,8 @@ enum HistoryCommand: Command {
             context.say("history.cleared")
             return
         }
-        var (changes, catalog) = try store.historyChanges()
         // A shared list's history is every machine's: each change in the order all machines agree on.
-        let shared = try store.otherMachinesChanges(in: catalog)
-        if let shared {
-            // A machine that took a new id (its home was copied) finds its earlier changes in the log
-            // it shared with the copy: shown once.
-            let own = Set(changes.map(\.id))
-            changes = (changes + shared.changes.filter { !own.contains($0.id) }).sorted { ($0.clock, $0.machine.id.uuidString) < ($1.clock, $1.machine.id.uuidString) }
-        }
+        let (changes, catalog, sharedMerge) = try store.everyMachinesHistory()
         // A lost store knows no names: the list its history leads to does.
         let named = catalog.lost == nil ? catalog : catalog.replaying(changes).catalog
         let names = HistorySentence.namesAtEachChange(changes, catalog: named)
@@ -65,8 +58,8 @@ enum HistoryCommand: Command {
             let dates = context.dateText
             for (entry, names) in entries {
                 var what = sentence.describe(entry, names: names)
-                if let shared { what = annotated(what, entry.change, by: shared.merge, in: named, context: context) }
-                let line = dates.dateAndTime(entry.time) + "  " + (shared == nil ? "" : TerminalText.visible(entry.change.machine.name) + "  ") + what
+                if let sharedMerge { what = annotated(what, entry.change, by: sharedMerge, in: named, context: context) }
+                let line = dates.dateAndTime(entry.time) + "  " + (sharedMerge == nil ? "" : TerminalText.visible(entry.change.machine.name) + "  ") + what
                 context.terminal.output((entry.isUndone ? context.localizer.text("history.undone", ["line": line]) : line) + "\n")
             }
         }

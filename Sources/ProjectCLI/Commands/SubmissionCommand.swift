@@ -28,11 +28,7 @@ enum SubmissionCommand: Command {
                 "number": String(number), "count": context.numbers.string(removed.pieces.count),
                 "project": words.quoted(removed.projectName), "market": words.quoted(market)])
         }
-        var (changes, catalog) = try store.historyChanges()
-        if let shared = try store.otherMachinesChanges(in: catalog) {
-            let own = Set(changes.map(\.id))
-            changes = (changes + shared.changes.filter { !own.contains($0.id) }).sorted { ($0.clock, $0.machine.id.uuidString) < ($1.clock, $1.machine.id.uuidString) }
-        }
+        let (changes, catalog, _) = try store.everyMachinesHistory()
         let found = try catalog.submission(reference)
         context.terminal.output(SubmissionView(context: context).show(
             found, number: catalog.number(of: found), market: catalog.marketName(found.market),

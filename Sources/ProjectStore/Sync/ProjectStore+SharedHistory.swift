@@ -22,6 +22,22 @@ extension ProjectStore {
         return (theirs.sorted { $0.stamp < $1.stamp }.map(\.change), merge)
     }
 
+    /// This machine's changes and, in a shared root, every other machine's, in the one order all
+    /// machines agree on, with the catalog they lead to and what the merge decided (`nil` when the
+    /// root is not shared): what `history` says, and what tells every answer a piece was given.
+    public func everyMachinesHistory() throws(ProjectStoreError) -> (changes: [Change], catalog: ProjectCatalog, merge: MergeOutcome?) {
+        var (changes, catalog) = try historyChanges()
+        let shared = try otherMachinesChanges(in: catalog)
+        if let shared {
+            // A machine that took a new id (its home was copied) finds its earlier changes in the log
+            // it shared with the copy: shown once.
+            let own = Set(changes.map(\.id))
+            changes = (changes + shared.changes.filter { !own.contains($0.id) })
+                .sorted { ($0.clock, $0.machine.id.uuidString) < ($1.clock, $1.machine.id.uuidString) }
+        }
+        return (changes, catalog, shared?.merge)
+    }
+
     /// What stops an undo or redo of `change` in a shared list when another machine is the cause:
     /// the latest change another machine made after seeing `change` to what it would restore (a
     /// field it set, a project it made or deleted, a market it added, edited or deleted, a

@@ -8,14 +8,8 @@ import Testing
 /// simplest there is, one folder both machines use as their root, or a copy made by hand.
 @Suite("sync through a folder-sync tool")
 struct FolderSyncTests {
-    /// Both machines use `shared` as their root, as if the tool delivered at once.
     private func sharedRoot() async throws -> (SyncMachines, [String: String?]) {
-        let machines = try SyncMachines()
-        await machines.named("laptop", "desktop")
-        let root: [String: String?] = ["PROJECT_ROOT": machines.sandbox.root + "/Shared"]
-        #expect(await machines.run("laptop", "add", "My Novel", "--type", "novel", environment: root).status == 0)
-        #expect(await machines.run("laptop", "sync", "--init", environment: root).status == 0)
-        return (machines, root)
+        try await SyncMachines.folderShared()
     }
 
     @Test("pointing the second machine at the shared root makes the list appear; each machine's changes reach the other with nothing to run")

@@ -7,11 +7,7 @@ import Testing
 struct HostileRootTests {
     /// The laptop shares a root a folder-sync tool carries; the desktop, pointed at it, adds a project.
     private func sharedRoot() async throws -> (SyncMachines, [String: String?]) {
-        let machines = try SyncMachines()
-        await machines.named("laptop", "desktop")
-        let root: [String: String?] = ["PROJECT_ROOT": machines.sandbox.root + "/Shared"]
-        #expect(await machines.run("laptop", "add", "My Novel", "--type", "novel", environment: root).status == 0)
-        #expect(await machines.run("laptop", "sync", "--init", environment: root).status == 0)
+        let (machines, root) = try await SyncMachines.folderShared()
         #expect(await machines.run("desktop", "add", "Letters", "--no-folder", environment: root).status == 0)
         return (machines, root)
     }

@@ -26,6 +26,17 @@ final class SyncMachines: @unchecked Sendable {
         return machines
     }
 
+    /// A laptop with "My Novel" shares a root both machines use, as if a folder-sync tool delivered
+    /// at once; the environment that points a machine at it.
+    static func folderShared() async throws -> (SyncMachines, [String: String?]) {
+        let machines = try SyncMachines()
+        await machines.named("laptop", "desktop")
+        let root: [String: String?] = ["PROJECT_ROOT": machines.sandbox.root + "/Shared"]
+        #expect(await machines.run("laptop", "add", "My Novel", "--type", "novel", environment: root).status == 0)
+        #expect(await machines.run("laptop", "sync", "--init", environment: root).status == 0)
+        return (machines, root)
+    }
+
     func home(_ machine: String) -> String { sandbox.root + "/" + machine }
     func root(_ machine: String) -> String { home(machine) + "/Writing" }
 
