@@ -205,7 +205,7 @@ struct ErrorReport {
         }
     }
 
-    private static func describe(_ problem: NameProblem, name: String, _ l: Localizer) -> String {
+    static func describe(_ problem: NameProblem, name: String, _ l: Localizer) -> String {
         switch problem {
         case .empty: l.text("error.name-empty")
         case .controlCharacter: l.text("error.name-control", ["name": name])

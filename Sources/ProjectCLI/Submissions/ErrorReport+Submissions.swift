@@ -9,6 +9,10 @@ extension ErrorReport {
         switch problem {
         case .duplicateMarket(let name):
             return [l.text("error.market.duplicate", ["name": TerminalText.visible(name)])]
+        case .invalidMarketName(_, .empty):
+            return [l.text("error.market.name-empty")]
+        case .invalidMarketName(let name, let problem):
+            return [describe(problem, name: name, l)]
         case .marketNotFound(let reference):
             return [l.text("error.market.not-found", ["reference": TerminalText.visible(reference)])]
         case .submissionNotFound(let reference):

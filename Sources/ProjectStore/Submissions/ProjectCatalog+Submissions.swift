@@ -21,7 +21,7 @@ extension ProjectCatalog {
     @discardableResult
     public mutating func addMarket(_ market: Market) throws(ProjectStoreError) -> Market {
         var market = market
-        market.name = try ProjectName.validated(market.name)
+        market.name = try Self.marketName(market.name)
         try refuseTaken(market.name, by: market.id)
         markets.append(market)
         record(.submissions(.addMarket(market)))
@@ -37,7 +37,7 @@ extension ProjectCatalog {
         let index = marketIndex(try market(reference).id)!
         var text = text.map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
         if field == .name {
-            text = try ProjectName.validated(text ?? "")
+            text = try Self.marketName(text ?? "")
             try refuseTaken(text!, by: markets[index].id)
         }
         if field == .responseDays, let days = text.flatMap({ Int($0) }), !StoredNumber.responseDays.takes(days) {
@@ -50,6 +50,16 @@ extension ProjectCatalog {
         }
         record(.submissions(.setMarket(markets[index].id, field, from: before, to: text)))
         return markets[index]
+    }
+
+    /// A market's name, validated as a project's is, refused in a market's words.
+    private static func marketName(_ raw: String) throws(ProjectStoreError) -> String {
+        do throws(ProjectStoreError) {
+            return try ProjectName.validated(raw)
+        } catch {
+            guard case .invalidName(let name, let problem) = error else { throw error }
+            throw .submissions(.invalidMarketName(name, problem))
+        }
     }
 
     private func refuseTaken(_ name: String, by id: UUID) throws(ProjectStoreError) {

@@ -3,6 +3,8 @@ import Foundation
 /// What the markets and submissions refuse, with the facts to explain it.
 public enum SubmissionError: Error, Sendable, Equatable {
     case duplicateMarket(String)
+    /// A market's name that the rules of a name refuse.
+    case invalidMarketName(String, NameProblem)
     case marketNotFound(String)
     case submissionNotFound(String)
     /// A reference several submissions answer to: their numbers, for the writer to pick one.

@@ -171,6 +171,8 @@ struct SubmissionCommandTests {
             (["market", "add", "agni"], "A market named “agni” already exists"),
             (["market", "rename", "Prize", "AGNI"], "A market named “AGNI” already exists"),
             (["market", "show", "Nowhere"], "No market is named “Nowhere”"),
+            (["market", "add", ""], "A market needs a name: the name was empty."),
+            (["market", "rename", "Agni", " "], "A market needs a name: the name was empty."),
         ]
         for (arguments, words) in cases {
             let result = await sandbox.run(arguments)

@@ -10,7 +10,7 @@ struct SubmissionRuleTests {
         try catalog.addMarket(Sent.market(1, "  Poetry Review "))
         #expect(catalog.markets[0].name == "Poetry Review")
         #expect(throws: ProjectStoreError.submissions(.duplicateMarket("poetry review"))) { try catalog.addMarket(Sent.market(2, "poetry review")) }
-        #expect(throws: ProjectStoreError.self) { try catalog.addMarket(Sent.market(3, "   ")) }
+        #expect(throws: ProjectStoreError.submissions(.invalidMarketName("   ", .empty))) { try catalog.addMarket(Sent.market(3, "   ")) }
         try catalog.addMarket(Sent.market(4, "Ploughshares"))
         #expect(throws: ProjectStoreError.submissions(.duplicateMarket("POETRY REVIEW"))) {
             try catalog.setMarket("Ploughshares", .name, to: "POETRY REVIEW")
