@@ -89,6 +89,21 @@ struct FolderWordCountTests {
         }
     }
 
+    @Test("a link to a file outside the folder is listed, never opened nor counted")
+    func linkOutside() throws {
+        try withTemporaryFolder { outside in
+            try writeFile(outside + "/secret.md", "words of someone else")
+            try withTemporaryFolder { folder in
+                try writeFile(folder + "/one.md", "one two three")
+                #expect(symlink(outside + "/secret.md", folder + "/two.md") == 0)
+                let result = try count(folder)
+                #expect(result.flattened.map(\.path) == ["one.md", "two.md"])
+                #expect(result.flattened.map(\.words) == [3, nil])
+                #expect(result.words == 3)
+            }
+        }
+    }
+
     @Test("an unreadable file or folder is a problem; the rest is counted")
     func unreadable() throws {
         try withTemporaryFolder { folder in

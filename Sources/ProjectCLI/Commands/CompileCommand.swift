@@ -42,7 +42,7 @@ enum CompileCommand: Command {
         }
         let manuscript: Manuscript
         do {
-            manuscript = try assembly.manuscript(from: DiskManuscriptSource(), collator: NameCollator(locale: context.locales.collation))
+            manuscript = try assembly.manuscript(from: DiskManuscriptSource(within: folder), collator: NameCollator(locale: context.locales.collation))
         } catch {
             throw CommandError.manuscript(project, folder: folder, error)
         }

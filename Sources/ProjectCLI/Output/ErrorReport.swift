@@ -553,6 +553,8 @@ struct ErrorReport {
             l.text("error.compile.not-found", ["name": project.name, "path": path, "folder": folder])
         case .unreadable(let path, let code):
             l.text("error.compile.unreadable", ["path": path, "reason": systemMessage(code, l)])
+        case .linkOutside(let path):
+            l.text("error.compile.link-outside", ["name": project.name, "path": path, "folder": folder])
         case .unknownEncoding(let path):
             l.text("error.compile.encoding", ["path": path])
         }

@@ -8,6 +8,9 @@ public enum ManuscriptError: Error, Sendable, Equatable {
     /// A `--from` path, as typed, with nothing there.
     case notFound(String)
     case unreadable(path: String, code: Int32)
+    /// A file of the manuscript that is a link leading out of the project's folder: never read
+    /// through, as a shared root is other people's word.
+    case linkOutside(path: String)
     /// A file whose text is neither UTF-8 nor Windows-1252 (`TextEncoding`): printed, it would be garbled.
     case unknownEncoding(path: String)
 }

@@ -6,9 +6,21 @@ import Darwin
 import ProjectStore
 
 /// The writer's files as compile reads them, on the real disk. A link to a file is followed, as the
-/// word count follows it; a link to a folder is not entered; a broken link is a file that cannot be read.
+/// word count follows it, while it stays inside `within` (the project's folder): one leading out is
+/// refused, never read; a link to a folder is not entered; a broken link is a file that cannot be read.
 public struct DiskManuscriptSource: ManuscriptSource {
-    public init() {}
+    /// The real path of the folder no file may lead out of; `nil`: any.
+    private let inside: String?
+
+    public init(within folder: String? = nil) {
+        inside = folder.flatMap(Self.resolved)
+    }
+
+    static func resolved(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
+    }
 
     public func entry(at path: String) -> SourceEntry.Kind? {
         var status = stat()
@@ -33,6 +45,9 @@ public struct DiskManuscriptSource: ManuscriptSource {
     }
 
     public func contents(of file: String) throws(ManuscriptError) -> [UInt8] {
+        if let inside, let real = Self.resolved(file), real != inside, !real.hasPrefix(inside + "/") {
+            throw .linkOutside(path: file)
+        }
         let descriptor = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw .unreadable(path: file, code: errno) }
         defer { close(descriptor) }

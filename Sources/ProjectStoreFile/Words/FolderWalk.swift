@@ -11,7 +11,9 @@ import Darwin
 /// Names beginning with `.` are skipped (`.git`, editors' swap files). Symbolic links to folders are
 /// not followed: a link back up the tree would count the manuscript twice or forever. A link to a
 /// file is followed and counted, because writers link a shared chapter or notes file into a project
-/// and expect its words there; a link whose target is gone, or that loops, is listed without a count.
+/// and expect its words there, while it stays inside the walked folder: one leading out of it (a
+/// shared root is other people's word) is listed without a count and never opened, as a link whose
+/// target is gone, or that loops, is.
 struct FolderWalk {
     struct Node {
         let name: String
@@ -33,9 +35,24 @@ struct FolderWalk {
     /// Folders entered, by device and inode, so a bind mount looping back is not walked again.
     private var visited: Set<[UInt64]> = []
 
+    /// The walked folder's real path, which no link to a file may lead out of.
+    private let inside: String?
+
     init(folder: [CChar], identity: stat) {
+        inside = realpath(folder, nil).map { real in
+            defer { free(real) }
+            return String(cString: real)
+        }
         visited.insert(Self.identity(identity))
         top = walk(diskPath: folder, path: "")
+    }
+
+    /// Whether the link at `diskPath` leads to a file inside the walked folder.
+    private func staysInside(_ diskPath: [CChar]) -> Bool {
+        guard let inside, let real = realpath(diskPath, nil) else { return false }
+        defer { free(real) }
+        let target = String(cString: real)
+        return target.hasPrefix(inside + "/")
     }
 
     private mutating func walk(diskPath: [CChar], path: String) -> [Int] {
@@ -82,12 +99,13 @@ struct FolderWalk {
         var type = status.st_mode & S_IFMT
         if type == S_IFLNK {
             var target = stat()
-            if stat(diskPath, &target) == 0 {
-                if target.st_mode & S_IFMT == S_IFDIR { return nil }
+            let found = stat(diskPath, &target) == 0
+            if found, target.st_mode & S_IFMT == S_IFDIR { return nil }
+            if found, staysInside(diskPath) {
                 type = target.st_mode & S_IFMT
                 modified = Self.date(target.st_mtim)
             } else {
-                type = 0  // dangling or looping: listed, never opened
+                type = 0  // dangling, looping or leading out: listed, never opened
             }
         }
         if type == S_IFDIR {

@@ -79,6 +79,76 @@ struct HostileRootTests {
         #expect(onDesktop.status == 0 && onDesktop.stdout.contains("Ploughshares") && onDesktop.stdout.contains("Rattle"), "\(onDesktop)")
     }
 
+    @Test("a collaborator pushes, through a real bare git remote, links out, an altered kept text, bad log lines and escapes: every command of the writer's works or refuses, nothing outside the root is read or written, nothing is lost")
+    func collaboratorThroughGit() async throws {
+        let machines = try await SyncMachines.laptopAndDesktop()
+        // The writer's machine: a chapter with a version, and a market with a submission.
+        try machines.write("laptop", "My Novel/Chapters/One.md", "The first chapter, as written.\n")
+        await machines.ok("laptop", "snapshot", "My Novel", "Chapters/One.md")
+        try machines.write("laptop", "My Novel/Chapters/One.md", "The first chapter, revised.\n")
+        try machines.write("laptop", "Sonnets/Ode.md", "An ode.\n")
+        await machines.ok("laptop", "market", "add", "Agni")
+        await machines.ok("laptop", "submit", "Sonnets", "Ode.md", "--to", "Agni")
+        await machines.syncInTurn("laptop", "desktop")
+        // Outside every root: a secret, and a folder, to be compared byte for byte.
+        let outside = machines.sandbox.root + "/outside"
+        try FileManager.default.createDirectory(atPath: outside + "/folder", withIntermediateDirectories: true)
+        try Data(SharedRootContainmentTests.secret.utf8).write(to: URL(fileURLWithPath: outside + "/id_rsa"))
+        let before = SharedRootContainmentTests.tree(outside)
+
+        // The collaborator, in its clone, by hand: a kept text made a link to the secret, a chapter
+        // made a link out, a log line it cannot have written, an escape sequence for a host name.
+        let desktop = machines.root("desktop")
+        let texts = desktop + "/My Novel/.versions/texts"
+        let text = texts + "/" + (try #require(try FileManager.default.contentsOfDirectory(atPath: texts).first { $0.hasSuffix(".md") }))
+        try FileManager.default.removeItem(atPath: text)
+        try FileManager.default.createSymbolicLink(atPath: text, withDestinationPath: outside + "/id_rsa")
+        try FileManager.default.createSymbolicLink(atPath: desktop + "/My Novel/Chapters/Two.md", withDestinationPath: outside + "/id_rsa")
+        try FileManager.default.createSymbolicLink(atPath: desktop + "/Sonnets/Elsewhere", withDestinationPath: outside + "/folder")
+        let logs = desktop + "/.project/machines"
+        for file in try FileManager.default.contentsOfDirectory(atPath: logs) {
+            let path = logs + "/" + file
+            var lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            guard let last = lines.lastIndex(where: { $0.contains("\"host\": \"desktop\"") }) else { continue }
+            lines[last] = lines[last].replacingOccurrences(of: "\"host\": \"desktop\"", with: "\"host\": \"\\u001b]0;owned\\u0007\"")
+            lines.insert("{\"this\": \"is not a change\"}", at: lines.count - 1)
+            try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        #expect(machines.git("desktop", "add", "-A").status == 0)
+        #expect(machines.git("desktop", "commit", "-q", "-m", "hostile").status == 0)
+        #expect(machines.git("desktop", "push", "-q").status == 0)
+
+        // The writer's machine takes it in and runs every command a writer would.
+        let sync = await machines.run("laptop", "sync")
+        #expect(sync.status == 0, "\(sync)")
+        let commands: [[String]] = [
+            ["list"], ["show", "My Novel"], ["files", "My Novel"], ["history"], ["market", "list"], ["submissions"], ["submission", "1"],
+            ["versions", "My Novel", "Chapters/One.md"], ["diff", "My Novel", "Chapters/One.md"], ["restore", "My Novel", "Chapters/One.md", "1"],
+            ["versions", "My Novel", "--check"], ["snapshot", "My Novel"], ["snapshot", "My Novel", "Chapters/Two.md"], ["progress"],
+            ["compile", "Sonnets", "--to", "md", "-o", machines.sandbox.root + "/sonnets.md", "--force"], ["sync"],
+        ]
+        var said = sync.stdout + sync.stderr
+        for command in commands {
+            let result = await machines.sandbox.run(command, environment: machines.environment("laptop"), timeout: SyncMachines.commandTimeout)
+            // Done, or refused saying why; never a store made unusable, never a hang.
+            #expect((result.status == 0 || result.status == 1) && !result.timedOut, "\(command): \(result)")
+            said += result.stdout + result.stderr
+            #expect(!result.stdoutBytes.contains(0x1B) && !result.stderrBytes.contains(0x1B), "\(command): an escape reached the terminal")
+        }
+        // Compile never reads through the chapter that leads out: refused, named, nothing written.
+        let novel = machines.sandbox.root + "/novel.md"
+        let compiled = await machines.run("laptop", "compile", "My Novel", "--to", "md", "-o", novel)
+        #expect(compiled.status == 1 && compiled.stderr.contains("Two.md is a link that leads out of the folder"), "\(compiled)")
+        #expect(!FileManager.default.fileExists(atPath: novel))
+        #expect(!said.contains("the writer's own secret"), "the secret was printed")
+        #expect(SharedRootContainmentTests.tree(outside) == before, "something outside the root changed")
+        #expect(machines.read("laptop", "My Novel/Chapters/One.md") == "The first chapter, revised.\n")
+        #expect(await machines.ok("laptop", "submissions", "--csv").stdout.contains(",Agni,Sonnets,no,Ode.md,"))
+        // What the writer's machine sends back holds no link out and no secret.
+        let pushed = machines.gitAnywhere(["--git-dir", machines.remote, "grep", "-l", "the writer's own secret", "HEAD"])
+        #expect(pushed.output.isEmpty, "\(pushed.output)")
+    }
+
     @Test("sync --name refuses control characters, exit 2, and the name stays")
     func machineNameRefused() async throws {
         let machines = try SyncMachines()
