@@ -22,9 +22,10 @@ extension Reliability {
                     let root = disk + "/Writing"
                     tool.environment["PROJECT_ROOT"] = root
                     mkdir(root, 0o755)
-                    // About 20 kB of store on a 64 kB disk: room for it, its history, a folder's intent
-                    // record and one new copy, with a page or two to spare.
-                    try writeFile(folder + "/seed.json", exportDocument(count: 34, detailsLength: 450))
+                    // About 17 kB of store on a 64 kB disk: room for it, its history, a folder's intent
+                    // record, the progress files `add` writes beside it, and one new copy, with a
+                    // page or two to spare.
+                    try writeFile(folder + "/seed.json", exportDocument(count: 28, detailsLength: 450))
                     try tool.expect(0, ["import", Argument(folder + "/seed.json")])
                     // The import's history entry is as big as the store: this test is about the
                     // store's writes, so the history starts empty.
@@ -73,7 +74,7 @@ extension Reliability {
                     try FileManager.default.removeItem(atPath: disk + "/filler")
                     try tool.expect(0, ["add", "One more"])
                     #expect(try tool.projects().contains { $0.name == "One more" })
-                    #expect(folderListing(disk) == ["Writing", "projects.json", "projects.json.history", "projects.json.lock"])
+                    #expect(folderListing(disk) == ["Writing", "progress", "projects.json", "projects.json.history", "projects.json.lock"])
                     // (Less the empty trash the failed delete left: a known issue, checked above.)
                     #expect(folderListing(root).filter { $0 != ".trash" } == ["Foldered", "One more"], "the projects' folders: \(folderListing(root))")
                     #expect(fileBytes(root + "/Foldered/Chapters/one.txt") != nil, "the writer's file is gone")
