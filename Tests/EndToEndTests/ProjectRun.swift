@@ -25,6 +25,28 @@ enum ProjectBinary {
         }
         return "/nonexistent/project (build it, or set PROJECT_BINARY)"
     }()
+
+    /// The binary a test runs under faketime. faketime sets the clock of a program that asks the C
+    /// library for the time through the dynamic linker; the static build writers install
+    /// (`PROJECT_BINARY` in Tests/run-all.sh) carries its own C library, which no preload reaches,
+    /// so then this build's own binary, linked dynamically, is the one run.
+    static let underFaketime: String = {
+        guard isStatic(path),
+              let runner = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return path }
+        return URL(fileURLWithPath: runner).deletingLastPathComponent().appendingPathComponent("project").path
+    }()
+
+    /// An ELF executable without a program interpreter is linked statically.
+    static func isStatic(_ path: String) -> Bool {
+        guard let file = FileHandle(forReadingAtPath: path), let header = try? file.read(upToCount: 4096), header.count >= 64 else { return false }
+        let bytes = [UInt8](header)
+        func integer(_ offset: Int, _ size: Int) -> Int {
+            (0..<size).reduce(0) { $0 | Int(bytes[offset + $1]) << (8 * $1) }
+        }
+        let (table, size, count) = (integer(0x20, 8), integer(0x36, 2), integer(0x38, 2))
+        let types = (0..<count).map { table + $0 * size }.filter { $0 + 4 <= bytes.count }.map { integer($0, 4) }
+        return !types.contains(3)  // PT_INTERP
+    }
 }
 
 // MARK: Randomness

@@ -234,7 +234,7 @@ struct SubmissionCommandTests {
         let sandbox = try Sandbox()
         let folder = try await Self.poet(sandbox)
         let earlier = { (offset: String, arguments: [String]) async -> RunResult in
-            await sandbox.run(arguments, launcher: ["/usr/bin/faketime", "-f", offset, ProjectBinary.path])
+            await sandbox.run(arguments, launcher: ["/usr/bin/faketime", "-f", offset, ProjectBinary.underFaketime])
         }
         try VersionsTests.write(folder + "/Ode.md", "Ode, as it was in September.\n")
         #expect(await earlier("-80d", ["snapshot", "Poems", "Ode.md", "-m", "september"]).status == 0)

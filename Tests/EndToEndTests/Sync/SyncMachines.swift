@@ -67,7 +67,7 @@ final class SyncMachines: @unchecked Sendable {
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/faketime")
-        process.arguments = ["-f", offset, ProjectBinary.path] + arguments
+        process.arguments = ["-f", offset, ProjectBinary.underFaketime] + arguments
         process.environment = environment
         process.currentDirectoryURL = URL(fileURLWithPath: sandbox.root)
         let output = Pipe()
