@@ -20,7 +20,8 @@ struct RecordKindTests {
             let submission = Submission(
                 id: fixedID("\(prefix.count)d", 1), market: market.id, project: project.id, projectName: project.name,
                 sent: Sent.day("2026-09-01"), note: "A packet",
-                pieces: [Sent.piece("Ode.md", .accepted, on: "2026-10-01"), Sent.piece("Elegy.md", .shortlisted, on: "2026-10-02")])
+                pieces: [Sent.piece("Ode.md", .accepted, on: "2026-10-01"), Sent.piece("Elegy.md", .shortlisted, on: "2026-10-02")],
+                recorded: HybridTime(milliseconds: 1_000 + Int64(prefix.count), counter: 1))
             try catalog.addSubmission(submission)
             try catalog.respond(
                 to: submission.id, pieces: ["Ode.md"], with: PieceResponse(status: .accepted, date: Sent.day("2026-10-03"), note: "Send more!"),
